@@ -1,0 +1,101 @@
+// Every error code that crosses a boundary (CLI output, HTTP, IPC, MCP, agent socket) lives in this one union.
+export const ERROR_CODES = [
+  // Pre-dispatch validation
+  'EXECUTION_VALIDATION_FAILED',
+  'PAYLOAD_TOO_LARGE',
+  'MISSING_ARGUMENT',
+  // On-screen log runtime (per step)
+  'ON_SCREEN_LOG_SERVICE_UNAVAILABLE',
+  'ON_SCREEN_LOG_LAYOUT_INVALID',
+  'ON_SCREEN_LOG_RENDER_FAILED',
+  'ON_SCREEN_LOG_RENDER_TIMEOUT',
+  // Operator runtime
+  'SERVICE_UNAVAILABLE',
+  'SNAPSHOT_FAILED',
+  'UNSUPPORTED_RUNTIME_SCREENSHOT',
+  'EXECUTION_FAILED',
+  // Host and targeting
+  'ADB_NOT_FOUND',
+  'ADB_SERVER_UNAVAILABLE',
+  'NO_DEVICES',
+  'DEVICE_NOT_FOUND',
+  'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
+  'DEVICE_OFFLINE',
+  'DEVICE_UNAUTHORIZED',
+  'DEVICE_SHELL_UNAVAILABLE',
+  'DEVICE_NOT_INTERACTIVE',
+  'OPERATOR_NOT_INSTALLED',
+  'OPERATOR_NOT_ENABLED',
+  'OPERATOR_UNREACHABLE',
+  'OPERATOR_VARIANT_MISMATCH',
+  'OPERATOR_PROTOCOL_ERROR',
+  'EXECUTION_CONFLICT_IN_FLIGHT',
+  'RESULT_ENVELOPE_TIMEOUT',
+  'RESULT_ENVELOPE_MALFORMED',
+  'RESULT_TRANSPORT_FAILED',
+  'EVIDENCE_CAPTURE_FAILED',
+  'EVIDENCE_NOT_FOUND',
+  'EVIDENCE_WRITE_FAILED',
+  'DAEMON_PROXY_ERROR',
+  'COMMAND_TIMEOUT',
+  'COMMAND_CANCELLED',
+  // CLI
+  'USAGE',
+  'UNKNOWN_COMMAND',
+  'FILE_NOT_FOUND',
+  'FILE_READ_FAILED',
+  'INVALID_JSON',
+  // HTTP routes
+  'INVALID_BODY',
+  'MISSING_EXECUTION',
+  'INVALID_DEVICE_ID',
+  'INVALID_OPERATOR_PACKAGE',
+  'INVALID_RUN_ID',
+  'INVALID_PATH',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INTERNAL_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const ERROR_CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** True when `value` is one of the known error codes. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && ERROR_CODE_SET.has(value);
+}
+
+/** Structured error: a stable code, a message that says what to fix, optional hint and details. */
+export interface AppError {
+  code: ErrorCode;
+  message: string;
+  hint?: string;
+  details?: Record<string, unknown>;
+}
+
+/** Errors cross every boundary as values, never as thrown exceptions. */
+export type Result<T, E = AppError> = { ok: true; value: T } | { ok: false; error: E };
+
+export function ok<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}
+
+export function fail(code: ErrorCode, message: string, details?: Record<string, unknown>, hint?: string): {
+  ok: false;
+  error: AppError;
+} {
+  const error: AppError = { code, message };
+  if (hint !== undefined) error.hint = hint;
+  if (details !== undefined) error.details = details;
+  return { ok: false, error };
+}
+
+/** An exception carrying a structured error, for code paths that must unwind (e.g. CLI argument parsing). */
+export class AppErrorException extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+    this.name = 'AppErrorException';
+  }
+}
