@@ -1,0 +1,72 @@
+// Reading conformance/*.json vector files (shared by the TypeScript runners; the Kotlin Operator reads the same
+// format). Pure: callers read the file text themselves.
+
+/** One named case of a vector file. */
+export interface VectorCase {
+  name: string;
+  input: unknown;
+  expect: unknown;
+}
+
+export type VectorFile =
+  { ok: true; description: string; cases: VectorCase[] } | { ok: false; problem: string };
+
+const CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_REPEAT = 1_000_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Decodes the string notation of the vectors: a JSON string as is; {"repeat": S, "times": n} is S n times;
+ * {"concat": [S, ...]} joins its parts; S may itself use the notation. Null for anything else.
+ */
+export function decodeVectorString(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (!isRecord(value)) return null;
+  if ('repeat' in value) {
+    const { times } = value;
+    const unit = decodeVectorString(value.repeat);
+    if (Object.keys(value).length !== 2 || unit === null) return null;
+    if (typeof times !== 'number' || !Number.isInteger(times) || times < 0 || times > MAX_REPEAT) return null;
+    return unit.repeat(times);
+  }
+  if ('concat' in value && Object.keys(value).length === 1 && Array.isArray(value.concat)) {
+    let joined = '';
+    for (const part of value.concat) {
+      const decoded = decodeVectorString(part);
+      if (decoded === null) return null;
+      joined += decoded;
+    }
+    return joined;
+  }
+  return null;
+}
+
+/** Checks a parsed vector file: its kind, a description, at least `minimumCases` cases with unique kebab names. */
+export function readVectorFile(json: unknown, kind: string, minimumCases: number): VectorFile {
+  if (!isRecord(json)) return { ok: false, problem: 'the file is not a JSON object' };
+  if (json.kind !== kind)
+    return { ok: false, problem: `kind is ${JSON.stringify(json.kind)}, expected "${kind}"` };
+  if (typeof json.description !== 'string' || json.description.trim() === '') {
+    return { ok: false, problem: 'description is missing' };
+  }
+  if (!Array.isArray(json.cases)) return { ok: false, problem: 'cases is not an array' };
+  if (json.cases.length < minimumCases) {
+    return { ok: false, problem: `${json.cases.length} cases, at least ${minimumCases} required` };
+  }
+  const names = new Set<string>();
+  const cases: VectorCase[] = [];
+  for (const [index, entry] of json.cases.entries()) {
+    if (!isRecord(entry) || typeof entry.name !== 'string' || !CASE_NAME.test(entry.name)) {
+      return { ok: false, problem: `case ${index} has no kebab-case name` };
+    }
+    if (names.has(entry.name)) return { ok: false, problem: `duplicate case name ${entry.name}` };
+    if (!('input' in entry) || !('expect' in entry))
+      return { ok: false, problem: `case ${entry.name} lacks input or expect` };
+    names.add(entry.name);
+    cases.push({ name: entry.name, input: entry.input, expect: entry.expect });
+  }
+  return { ok: true, description: json.description, cases };
+}
