@@ -9,10 +9,7 @@ export const TAKE_SCREENSHOT = 'take_screenshot' as const;
 
 /** Canonical action types the console sends. */
 export type ActionType =
-  | typeof SET_ON_SCREEN_LOG
-  | typeof CLEAR_ON_SCREEN_LOG
-  | typeof SNAPSHOT
-  | typeof TAKE_SCREENSHOT;
+  typeof SET_ON_SCREEN_LOG | typeof CLEAR_ON_SCREEN_LOG | typeof SNAPSHOT | typeof TAKE_SCREENSHOT;
 
 export type Anchor = 'left' | 'right';
 export type TextAlign = 'left' | 'right';

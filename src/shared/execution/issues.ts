@@ -1,0 +1,60 @@
+// Validation issues, and how the first one becomes an EXECUTION_VALIDATION_FAILED error.
+import { fail, type AppError } from '../errors';
+
+/** One broken rule, as the console designer shows it next to a field. */
+export interface ValidationIssue {
+  /** Dotted path from the checked object, e.g. "params.widthDp"; "" for the object itself. */
+  path: string;
+  /** The input key a form shows the issue under, e.g. "widthDp". */
+  field: string;
+  message: string;
+}
+
+/** An issue with the rule on its own (`reason`) and, for strict-shape failures, the offending keys. */
+export interface DetailedIssue extends ValidationIssue {
+  reason: string;
+  invalidKeys?: string[];
+}
+
+/** Which action an issue belongs to, echoed in error details. */
+export interface IssueContext {
+  actionId?: string;
+  /** The raw input type, before alias normalization. */
+  actionType?: string;
+}
+
+export function detailedIssue(
+  path: string,
+  field: string,
+  message: string,
+  reason: string,
+  invalidKeys?: string[],
+): DetailedIssue {
+  const issue: DetailedIssue = { path, field, message, reason };
+  if (invalidKeys !== undefined) issue.invalidKeys = invalidKeys;
+  return issue;
+}
+
+/** Joins dotted path parts, skipping empty ones. */
+export function joinPath(prefix: string, path: string): string {
+  if (prefix === '') return path;
+  return path === '' ? prefix : `${prefix}.${path}`;
+}
+
+/** The error value for an issue: details carry path, reason, actionId, actionType and invalidKeys when known. */
+export function validationFailure(
+  issue: DetailedIssue,
+  pathPrefix = '',
+  context: IssueContext = {},
+): { ok: false; error: AppError } {
+  const details: Record<string, unknown> = { path: joinPath(pathPrefix, issue.path), reason: issue.reason };
+  if (context.actionId !== undefined) details.actionId = context.actionId;
+  if (context.actionType !== undefined) details.actionType = context.actionType;
+  if (issue.invalidKeys !== undefined) details.invalidKeys = issue.invalidKeys;
+  return fail('EXECUTION_VALIDATION_FAILED', issue.message, details);
+}
+
+/** A JSON object: not null, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
