@@ -7,5 +7,6 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 30000,
     pool: 'forks',
+    globalSetup: ['scripts/vitest-global-setup.ts'],
   },
 });

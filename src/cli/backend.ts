@@ -1,0 +1,77 @@
+// The device side of the CLI: everything that needs adb goes through this interface, so tests can inject a fake.
+import type { ResultEnvelope } from '../shared/envelope';
+import { fail, type Result } from '../shared/errors';
+import type { Execution } from '../shared/execution/types';
+
+/** Where an execution goes: the device serial (optional when exactly one is connected) and the Operator package. */
+export interface DeviceTarget {
+  deviceId?: string;
+  operatorPackage: string;
+  /** Run directly instead of through a background daemon. */
+  noDaemon: boolean;
+}
+
+export interface DeviceListOptions {
+  timeoutMs?: number;
+}
+
+/** One adb device as `devices` reports it. */
+export interface DeviceSummary {
+  serial: string;
+  state: string;
+  model?: string;
+  apiLevel?: number;
+}
+
+/** A completed execution: the Operator's result envelope and the device that produced it. */
+export interface ExecutionOutcome {
+  envelope: ResultEnvelope;
+  deviceId: string;
+  terminalSource: 'androperator_result';
+}
+
+/** The three separate executions of `sequence`, run in this order and each awaited before the next. */
+export interface SequenceRequest {
+  set: Execution;
+  screenshot: Execution;
+  clear: Execution;
+}
+
+export interface SequenceOutcome {
+  deviceId: string;
+  runs: ExecutionOutcome[];
+}
+
+export interface SimulatorStartOptions {
+  timeoutMs?: number;
+}
+
+export interface SimulatorStarted {
+  serial: string;
+}
+
+/** Device operations; every method reports failures as values with a code, never by throwing. */
+export interface CliBackend {
+  listDevices(options: DeviceListOptions): Promise<Result<DeviceSummary[]>>;
+  /** Runs one validated execution (take_screenshot steps included) and returns its envelope. */
+  runExecution(execution: Execution, target: DeviceTarget): Promise<Result<ExecutionOutcome>>;
+  runSequence(request: SequenceRequest, target: DeviceTarget): Promise<Result<SequenceOutcome>>;
+  startSimulator(options: SimulatorStartOptions): Promise<Result<SimulatorStarted>>;
+}
+
+const NO_DEVICE_LAYER_MESSAGE =
+  'This build has no device layer yet: only exec --validate-only and --dry-run and on-screen-log validation work';
+const NO_DEVICE_LAYER_HINT =
+  'Check a payload without a device: androperator exec <json-or-file> --validate-only';
+
+/** The backend of a build without the adb layer: every device operation fails with ADB_SERVER_UNAVAILABLE. */
+export function createUnavailableBackend(): CliBackend {
+  const unavailable = async (operation: string) =>
+    fail('ADB_SERVER_UNAVAILABLE', NO_DEVICE_LAYER_MESSAGE, { operation }, NO_DEVICE_LAYER_HINT);
+  return {
+    listDevices: () => unavailable('devices'),
+    runExecution: () => unavailable('execution'),
+    runSequence: () => unavailable('sequence'),
+    startSimulator: () => unavailable('simulator start'),
+  };
+}

@@ -1,0 +1,151 @@
+// Device commands through runCli with a recording backend.
+import { describe, expect, it } from 'vitest';
+import { fail } from '../shared/errors';
+import { createUnavailableBackend } from './backend';
+import { createFakeBackend } from './fakeBackend';
+import { runInProcess } from './testing';
+
+describe('devices', () => {
+  it('prints the backend device list', async () => {
+    const backend = createFakeBackend(undefined, [
+      { serial: 'emulator-5554', state: 'device', apiLevel: 35 },
+    ]);
+    const run = await runInProcess(['devices'], backend);
+    expect(run).toMatchObject({
+      code: 0,
+      json: { devices: [{ serial: 'emulator-5554', state: 'device', apiLevel: 35 }] },
+    });
+    expect(backend.deviceListings).toBe(1);
+  });
+
+  it('rejects extra arguments', async () => {
+    const run = await runInProcess(['devices', 'all'], createFakeBackend());
+    expect(run.json).toMatchObject({ code: 'USAGE', message: 'Unexpected argument for devices: all' });
+  });
+});
+
+describe('screenshot', () => {
+  it.each(['screenshot', 'take-screenshot', 'take_screenshot', 'capture-screenshot'])(
+    '%s runs one take_screenshot execution with an absolute path',
+    async (command) => {
+      const backend = createFakeBackend();
+      const run = await runInProcess(
+        [command, '--file', 'shots/before.png', '--device', 'd1'],
+        backend,
+        {},
+        '/work',
+      );
+      expect(run.code).toBe(0);
+      expect(backend.executions).toHaveLength(1);
+      expect(backend.executions[0]?.execution).toMatchObject({
+        commandId: expect.stringMatching(/^screenshot-1767225600000-[0-9a-z]{7}$/),
+        source: 'androperator-observe',
+        mode: 'direct',
+        actions: [{ id: 'shot', type: 'take_screenshot', params: { path: '/work/shots/before.png' } }],
+      });
+      expect(backend.executions[0]?.target.deviceId).toBe('d1');
+    },
+  );
+
+  it('omits params without --path and rejects a blank path', async () => {
+    const backend = createFakeBackend();
+    await runInProcess(['screenshot'], backend);
+    expect(backend.executions[0]?.execution.actions).toEqual([{ id: 'shot', type: 'take_screenshot' }]);
+    const blank = await runInProcess(['screenshot', '--path', ' '], backend);
+    expect(blank.json).toEqual({ code: 'USAGE', message: '--path requires a non-blank file path' });
+    expect(backend.executions).toHaveLength(1);
+  });
+});
+
+describe('snapshot', () => {
+  it('runs one snapshot execution', async () => {
+    const backend = createFakeBackend();
+    const run = await runInProcess(['snapshot', '--timeout', '5000'], backend);
+    expect(run.code).toBe(0);
+    expect(backend.executions[0]?.execution).toMatchObject({
+      commandId: expect.stringMatching(/^snapshot-1767225600000-[0-9a-z]{7}$/),
+      taskId: 'cli-snapshot',
+      timeoutMs: 5000,
+      actions: [{ id: 'snap', type: 'snapshot' }],
+    });
+  });
+});
+
+describe('sequence', () => {
+  it('sends set, screenshot and clear as three validated executions', async () => {
+    const backend = createFakeBackend();
+    const run = await runInProcess(
+      [
+        'sequence',
+        '--text',
+        'FLOW-001',
+        '--anchor',
+        'right',
+        '--path',
+        '/tmp/flow.png',
+        '--operator-package',
+        'com.p',
+      ],
+      backend,
+    );
+    expect(run.code).toBe(0);
+    expect(backend.sequences).toHaveLength(1);
+    const sent = backend.sequences[0];
+    expect(sent?.request.set.actions).toEqual([
+      { id: 'a1', type: 'set_on_screen_log', params: { text: 'FLOW-001', anchor: 'right' } },
+    ]);
+    expect(sent?.request.screenshot.actions).toEqual([
+      { id: 'shot', type: 'take_screenshot', params: { path: '/tmp/flow.png' } },
+    ]);
+    expect(sent?.request.clear.actions).toEqual([{ id: 'a1', type: 'clear_on_screen_log' }]);
+    expect(sent?.target).toEqual({ operatorPackage: 'com.p', noDaemon: false });
+    expect(run.json).toMatchObject({ deviceId: 'emulator-5554', runs: [{}, {}, {}] });
+  });
+
+  it('stops before the backend on usage and validation errors', async () => {
+    const backend = createFakeBackend();
+    const missing = await runInProcess(['sequence', '--path', '/tmp/x.png'], backend);
+    expect(missing.json).toEqual({
+      code: 'USAGE',
+      message: 'sequence requires exactly one of --text or --template',
+    });
+    const invalid = await runInProcess(['sequence', '--text', 'x', '--width-dp', '601'], backend);
+    expect(invalid.json.code).toBe('EXECUTION_VALIDATION_FAILED');
+    expect(backend.sequences).toHaveLength(0);
+  });
+
+  it('exits 1 when a run of the sequence fails on the host', async () => {
+    const backend = createFakeBackend(() => fail('EVIDENCE_CAPTURE_FAILED', 'screencap failed'));
+    const run = await runInProcess(['sequence', '--text', 'x'], backend);
+    expect(run).toMatchObject({ code: 1, json: { code: 'EVIDENCE_CAPTURE_FAILED' } });
+  });
+});
+
+describe('simulator', () => {
+  it('starts a simulator through the backend', async () => {
+    const backend = createFakeBackend();
+    const run = await runInProcess(['simulator', 'start'], backend);
+    expect(run).toMatchObject({ code: 0, json: { serial: 'localhost:5555' } });
+    expect(backend.simulatorStarts).toBe(1);
+  });
+
+  it('requires the subcommand start', async () => {
+    const run = await runInProcess(['simulator'], createFakeBackend());
+    expect(run.json).toEqual({ code: 'USAGE', message: 'simulator requires the subcommand start' });
+  });
+});
+
+describe('without a device layer', () => {
+  it.each([
+    ['devices'],
+    ['snapshot'],
+    ['screenshot'],
+    ['sequence', '--text', 'x'],
+    ['simulator', 'start'],
+    ['on-screen-log', 'clear'],
+  ])('%j ends in ADB_SERVER_UNAVAILABLE', async (...argv) => {
+    const run = await runInProcess(argv, createUnavailableBackend());
+    expect(run.code).toBe(1);
+    expect(run.json.code).toBe('ADB_SERVER_UNAVAILABLE');
+  });
+});

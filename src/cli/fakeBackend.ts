@@ -1,0 +1,85 @@
+// A recording CliBackend for the CLI's unit tests; never used by the built CLI.
+import { ok, type Result } from '../shared/errors';
+import type { ResultEnvelope } from '../shared/envelope';
+import type { Execution } from '../shared/execution/types';
+import type {
+  CliBackend,
+  DeviceSummary,
+  DeviceTarget,
+  ExecutionOutcome,
+  SequenceOutcome,
+  SequenceRequest,
+} from './backend';
+
+export interface FakeBackend extends CliBackend {
+  executions: { execution: Execution; target: DeviceTarget }[];
+  sequences: { request: SequenceRequest; target: DeviceTarget }[];
+  deviceListings: number;
+  simulatorStarts: number;
+}
+
+/** An envelope in which every action succeeded with the given step data. */
+export function successEnvelope(execution: Execution, data: Record<string, string> = {}): ResultEnvelope {
+  return {
+    commandId: execution.commandId,
+    taskId: execution.taskId,
+    status: 'success',
+    stepResults: execution.actions.map((action) => ({
+      id: action.id,
+      actionType: action.type,
+      success: true,
+      data,
+    })),
+    error: null,
+  };
+}
+
+/**
+ * Records every call; `respond` decides each execution's outcome (default: success on device `emulator-5554`).
+ */
+export function createFakeBackend(
+  respond: (execution: Execution) => Result<ExecutionOutcome> = (execution) =>
+    ok({
+      envelope: successEnvelope(execution),
+      deviceId: 'emulator-5554',
+      terminalSource: 'androperator_result',
+    }),
+  devices: DeviceSummary[] = [{ serial: 'emulator-5554', state: 'device' }],
+): FakeBackend {
+  const backend: FakeBackend = {
+    executions: [],
+    sequences: [],
+    deviceListings: 0,
+    simulatorStarts: 0,
+    async listDevices() {
+      backend.deviceListings += 1;
+      return ok(devices);
+    },
+    async runExecution(execution, target) {
+      backend.executions.push({ execution, target });
+      return respond(execution);
+    },
+    async runSequence(request, target) {
+      backend.sequences.push({ request, target });
+      const runs: ExecutionOutcome[] = [];
+      for (const execution of [request.set, request.screenshot, request.clear]) {
+        const outcome = respond(execution);
+        if (!outcome.ok) return outcome;
+        runs.push(outcome.value);
+      }
+      const sequence: SequenceOutcome = { deviceId: 'emulator-5554', runs };
+      return ok(sequence);
+    },
+    async startSimulator() {
+      backend.simulatorStarts += 1;
+      return ok({ serial: 'localhost:5555' });
+    },
+  };
+  return backend;
+}
+
+/** Collects written text, for runCli's stdout and stderr. */
+export function createSink(): { write(text: string): void; text(): string } {
+  const chunks: string[] = [];
+  return { write: (text) => void chunks.push(text), text: () => chunks.join('') };
+}

@@ -1,0 +1,195 @@
+// Help text for every command; printed as plain text on stdout with exit code 0.
+
+const COMMON_OPTIONS = `Common options (before or after the command):
+  --device <serial>                  Target device (alias --device-id); needed when several are connected
+  --operator-package <package>       Operator package (alias --receiver-package); default
+                                     $ANDROPERATOR_OPERATOR_PACKAGE, else com.androperator.operator
+                                     (debug builds: com.androperator.operator.dev)
+  --timeout <ms>                     Execution timeout, 1000..120000 (alias --timeout-ms; default 30000)
+  --output json|pretty               JSON on one line (default) or indented (alias --format); --json = --output json
+  --no-daemon                        Run directly, not through a background daemon
+  --log-level debug|info|warn|error  Diagnostics on stderr (default warn); --verbose = --log-level debug
+  --help                             Show help
+  --version                          Print the version`;
+
+const TOP_LEVEL = `androperator - drive the Operator's on-screen log panel and capture evidence on Android devices
+
+Usage: androperator <command> [options]
+
+Commands:
+  exec <json-or-file>          Validate, preview or run a raw execution payload (synonym: execute)
+  on-screen-log set|clear      Show or replace the on-screen log panel, or remove it
+  devices                      List connected devices
+  screenshot [--path <png>]    Capture the screen to a PNG file
+                               (synonyms: take-screenshot, take_screenshot, capture-screenshot)
+  snapshot                     Capture the UI hierarchy, including operator_overlay_visible
+  sequence (--text <t> | --template <t>) [panel flags] [--path <png>]
+                               Set the panel, take a screenshot, then clear it, as three separate executions
+  simulator start              Start a simulated Android device
+  help [command]               Show help for a command
+
+${COMMON_OPTIONS}
+
+Output is one JSON object on stdout. Exit code 0 on success, 1 on any error object or failed step.
+Run androperator <command> --help for details.
+`;
+
+const EXEC = `Usage: androperator exec <json-or-file> [--validate-only | --dry-run] [common options]
+       androperator exec --payload <json-or-file> ...
+
+Validates a raw execution payload with the canonical validator, then runs it on the device.
+The payload is inline JSON when it starts with '{', otherwise a file path.
+Aliases: --payload, --execution, --input, --file. Synonym command: execute.
+
+  --validate-only   Print {"ok":true,"validated":true,"execution":<normalized payload>} without a device
+  --dry-run         Print the plan {commandId, timeoutMs, actionCount, actions} without a device
+  --timeout <ms>    Overrides the payload's timeoutMs before validation
+
+Examples:
+  androperator exec --payload /abs/path/execution.json --validate-only
+  androperator exec /abs/path/execution.json --device <serial> --no-daemon
+
+${COMMON_OPTIONS}
+`;
+
+const PANEL_FLAGS = `Panel flags (set; each at most once; omitted flags keep their defaults):
+  --text <text>              Literal text, 1..2048 UTF-16 units; whitespace and newlines kept (exclusive with --template)
+  --template <template>      Live template with {{placeholders}} resolved on the device (exclusive with --text)
+  --anchor left|right        Physical screen side (default left)
+  --text-align left|right    Text alignment inside the panel (default left)
+  --top-offset-dp <n>        0..1000 (default 8)
+  --edge-offset-dp <n>       0..1000 (default 8)
+  --width-dp <n>             80..600, including the 8 dp padding (default 280)
+  --font-size-sp <n>         8..24 (default 12)
+  --text-color <color>       #RRGGBB or #AARRGGBB (default #FFFFFFFF)
+  --background-color <color> #RRGGBB or #AARRGGBB (default #B3000000)
+  --ttl-ms <n>               1000..3600000 (default 300000)
+Numbers are integral JSON number tokens (12, 12.0, 1e3); 12px, 0x10 and 1.5 are rejected.
+A value that starts with '--' is written after '--', e.g. --text -- --literal.`;
+
+const PREVIEW = `  --validate-only            Print the validated execution without a device
+  --dry-run                  Print the plan without a device`;
+
+const SET = `Usage: androperator on-screen-log set (--text <text> | --template <template>) [panel flags] [common options]
+
+Shows the panel, or fully replaces the current one (omitted fields reset to defaults).
+
+${PANEL_FLAGS}
+${PREVIEW}
+
+Placeholders: {{foreground_app.icon}} {{foreground_app.package_name}} {{foreground_app.version_code}}
+  {{foreground_app.version_name}} {{device.manufacturer}} {{device.model}} {{system.language_code}}
+  {{system.language_tag}} {{system.language_name}}; write {{{{ and }}}} for literal {{ and }}.
+
+Examples:
+  androperator on-screen-log set --text "FLOW-001: Observe settings" --anchor right --text-align left \\
+    --top-offset-dp 24 --edge-offset-dp 12 --width-dp 280 --font-size-sp 12 --text-color '#FFFFFFFF' \\
+    --background-color '#B3000000' --ttl-ms 300000 --device <serial>
+  androperator on-screen-log set --template '{{foreground_app.package_name}} {{system.language_tag}}' \\
+    --device <serial> --operator-package com.androperator.operator.dev
+
+${COMMON_OPTIONS}
+`;
+
+const CLEAR = `Usage: androperator on-screen-log clear [common options]
+
+Removes the panel; succeeds with {"visible":"false"} also when no panel is shown. Takes no panel flags.
+${PREVIEW}
+
+A panel also removes itself when the --ttl-ms of its set expires (default 300000). Set flags such as --ttl-ms,
+--anchor and --text-align are not accepted by clear; see androperator on-screen-log set --help.
+
+Example:
+  androperator on-screen-log clear --device <serial>
+
+${COMMON_OPTIONS}
+`;
+
+const ON_SCREEN_LOG = `Usage: androperator on-screen-log set (--text <text> | --template <template>) [panel flags] [common options]
+       androperator on-screen-log clear [common options]
+
+${PANEL_FLAGS}
+
+Syntax errors print {"code":"USAGE",...}; invalid values print {"code":"EXECUTION_VALIDATION_FAILED",...};
+both exit 1 before anything reaches the device.
+
+Examples (await each command separately to capture a visible panel):
+  androperator on-screen-log set --text "FLOW-001: Before" --device <serial>
+  androperator screenshot --path /abs/before.png --device <serial>
+  androperator on-screen-log set --text "FLOW-001: After" --anchor right --ttl-ms 60000 --device <serial>
+  androperator screenshot --path /abs/after.png --device <serial>
+  androperator on-screen-log clear --device <serial>
+
+${COMMON_OPTIONS}
+`;
+
+const DEVICES = `Usage: androperator devices [common options]
+
+Lists adb devices as {"devices":[{"serial","state",...}]}.
+
+${COMMON_OPTIONS}
+`;
+
+const SCREENSHOT = `Usage: androperator screenshot [--path <png>] [common options]
+
+Runs a take_screenshot execution; the host captures the screen after the result returns.
+--path (alias --file) selects the PNG file; relative paths resolve against the current directory.
+Synonyms: take-screenshot, take_screenshot, capture-screenshot.
+
+Example:
+  androperator screenshot --path /abs/before.png --device <serial>
+
+${COMMON_OPTIONS}
+`;
+
+const SNAPSHOT = `Usage: androperator snapshot [common options]
+
+Captures the UI hierarchy; step data includes operator_overlay_visible "true" or "false".
+
+${COMMON_OPTIONS}
+`;
+
+const SEQUENCE = `Usage: androperator sequence (--text <text> | --template <template>) [panel flags] [--path <png>] [common options]
+
+Runs set_on_screen_log, take_screenshot and clear_on_screen_log as three separate executions, each awaited, so the
+screenshot is taken while the panel is shown. Prints {"deviceId","runs":[...]}.
+
+${PANEL_FLAGS}
+  --path <png>               Screenshot file (alias --file)
+
+Example:
+  androperator sequence --text "FLOW-001" --anchor right --path /abs/flow-001.png --device <serial>
+
+${COMMON_OPTIONS}
+`;
+
+const SIMULATOR = `Usage: androperator simulator start [common options]
+
+Starts a simulated Android device that the adb server can connect to.
+
+${COMMON_OPTIONS}
+`;
+
+const HELP: Readonly<Record<string, string>> = {
+  '': TOP_LEVEL,
+  exec: EXEC,
+  'on-screen-log': ON_SCREEN_LOG,
+  'on-screen-log set': SET,
+  'on-screen-log clear': CLEAR,
+  devices: DEVICES,
+  screenshot: SCREENSHOT,
+  snapshot: SNAPSHOT,
+  sequence: SEQUENCE,
+  simulator: SIMULATOR,
+  'simulator start': SIMULATOR,
+};
+
+export const TOP_LEVEL_HELP = TOP_LEVEL;
+
+/**
+ * Help for a canonical command and its subcommand tokens (`['on-screen-log', 'set']`); an unknown subcommand falls
+ * back to the command's help. Undefined for an unknown command.
+ */
+export function helpFor(command: string, subcommand: string | undefined): string | undefined {
+  return HELP[`${command} ${subcommand ?? ''}`.trim()] ?? HELP[command];
+}

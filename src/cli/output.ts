@@ -1,0 +1,31 @@
+// Rendering command output and deriving the exit code from it.
+import type { OutputFormat } from './args';
+
+/** One JSON document per run: a single line by default, 2-space indentation with --output pretty. */
+export function renderJson(value: unknown, format: OutputFormat): string {
+  return `${JSON.stringify(value, null, format === 'pretty' ? 2 : undefined)}\n`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function envelopeFailed(envelope: unknown): boolean {
+  if (!isRecord(envelope)) return false;
+  if (envelope.status === 'failed') return true;
+  const steps = envelope.stepResults;
+  return Array.isArray(steps) && steps.some((step) => isRecord(step) && step.success === false);
+}
+
+/**
+ * 1 when the output is an error object (it has a `code`), an envelope wrapper whose envelope failed or has a failed
+ * step, or a sequence with such a run; else 0.
+ */
+export function exitCodeFor(output: unknown): 0 | 1 {
+  if (!isRecord(output)) return 0;
+  if (typeof output.code === 'string') return 1;
+  if (envelopeFailed(output.envelope)) return 1;
+  const runs = output.runs;
+  if (Array.isArray(runs) && runs.some((run) => isRecord(run) && envelopeFailed(run.envelope))) return 1;
+  return 0;
+}

@@ -1,0 +1,104 @@
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPayload, MAX_PAYLOAD_FILE_BYTES, parseJsonPayload } from './payload';
+
+let directory = '';
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'androperator-payload-'));
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('parseJsonPayload', () => {
+  it('parses valid JSON', () => {
+    expect(parseJsonPayload('{"a":[1]}', {})).toEqual({ ok: true, value: { a: [1] } });
+  });
+
+  it('reports the position, line and column even when V8 gives none', () => {
+    const result = parseJsonPayload('{\n  "a": }', {});
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('INVALID_JSON');
+    expect(result.error.message).toMatch(
+      /^Inline payload is not valid JSON at line 2, column 8 \(position 9\): /,
+    );
+    expect(result.error.details).toEqual({ position: 9, line: 2, column: 8 });
+  });
+
+  it('reports an unexpected end at the end of the text', () => {
+    const result = parseJsonPayload('{"a":1', { path: '/x.json' });
+    expect(result.ok ? undefined : result.error.details).toEqual({
+      path: '/x.json',
+      position: 6,
+      line: 1,
+      column: 7,
+    });
+  });
+});
+
+describe('loadPayload', () => {
+  it('treats text starting with { after trimming as inline JSON', async () => {
+    expect(await loadPayload('  {"commandId":"x"}', directory)).toEqual({
+      ok: true,
+      value: { commandId: 'x' },
+    });
+  });
+
+  it('reads a file relative to cwd, ignoring a UTF-8 byte-order mark', async () => {
+    await writeFile(join(directory, 'bom.json'), '\uFEFF{"taskId":"t"}');
+    expect(await loadPayload('bom.json', directory)).toEqual({ ok: true, value: { taskId: 't' } });
+  });
+
+  it('reports a missing file as FILE_NOT_FOUND with its absolute path', async () => {
+    const result = await loadPayload('missing.json', directory);
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'FILE_NOT_FOUND',
+        message: `Payload file not found: ${join(directory, 'missing.json')}`,
+        details: { path: join(directory, 'missing.json') },
+      },
+    });
+  });
+
+  it('reports a directory as FILE_READ_FAILED', async () => {
+    const result = await loadPayload(directory, '/');
+    expect(result.ok ? undefined : result.error.code).toBe('FILE_READ_FAILED');
+  });
+
+  it('reports a path through a regular file as FILE_NOT_FOUND', async () => {
+    await writeFile(join(directory, 'plain.json'), '{}');
+    const result = await loadPayload('plain.json/inner.json', directory);
+    expect(result.ok ? undefined : result.error.code).toBe('FILE_NOT_FOUND');
+  });
+
+  it('reports a file that is not JSON as INVALID_JSON with the file path', async () => {
+    await writeFile(join(directory, 'bad.json'), 'commandId: x');
+    const result = await loadPayload('bad.json', directory);
+    expect(result.ok ? undefined : result.error.code).toBe('INVALID_JSON');
+    expect(result.ok ? undefined : result.error.details).toMatchObject({
+      path: join(directory, 'bad.json'),
+      position: 0,
+    });
+  });
+
+  it('refuses a file above the size limit before reading it', async () => {
+    const path = join(directory, 'huge.json');
+    await writeFile(path, '');
+    await truncate(path, MAX_PAYLOAD_FILE_BYTES + 1);
+    const result = await loadPayload(path, directory);
+    expect(result.ok ? undefined : result.error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      details: { path, bytes: MAX_PAYLOAD_FILE_BYTES + 1 },
+    });
+  });
+
+  it('rejects a blank argument as a usage error', async () => {
+    expect(await loadPayload('  ', directory)).toMatchObject({ ok: false, error: { code: 'USAGE' } });
+  });
+});
