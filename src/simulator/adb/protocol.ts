@@ -1,0 +1,78 @@
+// The adb transport message format: a 24-byte little-endian header followed by a payload.
+
+/** Message commands as they appear on the wire (four ASCII bytes read as a little-endian u32). */
+export const COMMANDS = {
+  SYNC: 0x434e5953,
+  CNXN: 0x4e584e43,
+  AUTH: 0x48545541,
+  OPEN: 0x4e45504f,
+  OKAY: 0x59414b4f,
+  CLSE: 0x45534c43,
+  WRTE: 0x45545257,
+  STLS: 0x534c5453,
+} as const;
+
+export type CommandName = keyof typeof COMMANDS;
+
+/** AUTH arg0 values. */
+export const AUTH_TYPES = { token: 1, signature: 2, publicKey: 3 } as const;
+
+/** Protocol version this device answers with (adb 29 sends the same). */
+export const PROTOCOL_VERSION = 0x01000001;
+export const HEADER_LENGTH = 24;
+/** Largest payload the host may send us; adb's own MAX_PAYLOAD. */
+export const HOST_MAX_PAYLOAD = 1024 * 1024;
+
+export interface AdbMessage {
+  command: CommandName;
+  arg0: number;
+  arg1: number;
+  payload: Buffer;
+}
+
+const NAMES_BY_VALUE = new Map<number, CommandName>(
+  (Object.keys(COMMANDS) as CommandName[]).map((name) => [COMMANDS[name], name]),
+);
+
+/** Command name for a wire value, or undefined when unknown. */
+export function commandName(value: number): CommandName | undefined {
+  return NAMES_BY_VALUE.get(value);
+}
+
+/** Unsigned sum of the payload bytes, as adb's data_check field (adb 29 does not verify it). */
+export function payloadChecksum(payload: Uint8Array): number {
+  let sum = 0;
+  for (const byte of payload) sum += byte;
+  return sum >>> 0;
+}
+
+/** Serialises one message: header and payload in one buffer. */
+export function encodeMessage(
+  command: CommandName,
+  arg0: number,
+  arg1: number,
+  payload: Uint8Array = Buffer.alloc(0),
+): Buffer {
+  const value = COMMANDS[command];
+  const buffer = Buffer.alloc(HEADER_LENGTH + payload.length);
+  buffer.writeUInt32LE(value, 0);
+  buffer.writeUInt32LE(arg0 >>> 0, 4);
+  buffer.writeUInt32LE(arg1 >>> 0, 8);
+  buffer.writeUInt32LE(payload.length, 12);
+  buffer.writeUInt32LE(payloadChecksum(payload), 16);
+  buffer.writeUInt32LE((value ^ 0xffffffff) >>> 0, 20);
+  buffer.set(payload, HEADER_LENGTH);
+  return buffer;
+}
+
+/** A payload made of text plus a trailing NUL, as hosts send service names in OPEN. */
+export function nulTerminated(text: string): Buffer {
+  return Buffer.concat([Buffer.from(text, 'utf8'), Buffer.alloc(1)]);
+}
+
+/** Text of a payload without its trailing NUL bytes. */
+export function payloadText(payload: Buffer): string {
+  let end = payload.length;
+  while (end > 0 && payload[end - 1] === 0) end -= 1;
+  return payload.subarray(0, end).toString('utf8');
+}

@@ -1,0 +1,134 @@
+import type { Duplex } from 'node:stream';
+import type { ShellIo } from '../shell/interpreter';
+
+/** Runs one command line on the device and resolves to its exit status. */
+export type RunShell = (commandLine: string, io: ShellIo) => Promise<number>;
+
+/** Shell protocol v2 packet ids (adb's shell_protocol.h). */
+export const SHELL_PACKET = {
+  stdin: 0,
+  stdout: 1,
+  stderr: 2,
+  exit: 3,
+  closeStdin: 4,
+  windowSizeChange: 5,
+} as const;
+
+interface ShellStream extends Duplex {
+  readonly signal: AbortSignal;
+}
+
+const toBuffer = (chunk: Uint8Array | string): Buffer =>
+  typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
+
+/**
+ * Legacy `shell:<cmd>` and `exec:<cmd>`: stdout and stderr interleave on the stream, bytes unchanged (no CR/LF
+ * conversion), no exit status on the wire. An empty `shell:` command reads command lines from the host (no prompt, no echo).
+ */
+export function serveRawShell(
+  stream: ShellStream,
+  commandLine: string,
+  runShell: RunShell,
+  interactive: boolean,
+): void {
+  const io: ShellIo = {
+    stdout: (chunk) => void stream.write(toBuffer(chunk)),
+    stderr: (chunk) => void stream.write(toBuffer(chunk)),
+    signal: stream.signal,
+  };
+  if (interactive && commandLine.trim() === '') {
+    runLines(stream, io, runShell, (chunk, push) => push(chunk));
+    return;
+  }
+  const end = (): void => void stream.end();
+  void runShell(commandLine, io).then(end, end);
+}
+
+/** `shell,v2,...:<cmd>`: output framed as [id u8][length u32le][data], then an exit packet with the status. */
+export function serveShellV2(stream: ShellStream, commandLine: string, runShell: RunShell): void {
+  const send = (id: number, data: Buffer): void => {
+    const header = Buffer.alloc(5);
+    header.writeUInt8(id, 0);
+    header.writeUInt32LE(data.length, 1);
+    stream.write(Buffer.concat([header, data]));
+  };
+  const io: ShellIo = {
+    stdout: (chunk) => send(SHELL_PACKET.stdout, toBuffer(chunk)),
+    stderr: (chunk) => send(SHELL_PACKET.stderr, toBuffer(chunk)),
+    signal: stream.signal,
+  };
+  const finish = (status: number): void => {
+    send(SHELL_PACKET.exit, Buffer.from([status & 0xff]));
+    stream.end();
+  };
+  if (commandLine.trim() === '') {
+    let pending = Buffer.alloc(0);
+    runLines(
+      stream,
+      io,
+      runShell,
+      (chunk, push, end) => {
+        pending = Buffer.concat([pending, chunk]);
+        while (pending.length >= 5) {
+          const length = pending.readUInt32LE(1);
+          if (pending.length < 5 + length) break;
+          const id = pending.readUInt8(0);
+          const data = pending.subarray(5, 5 + length);
+          pending = pending.subarray(5 + length);
+          if (id === SHELL_PACKET.stdin) push(data);
+          else if (id === SHELL_PACKET.closeStdin) end();
+        }
+      },
+      finish,
+    );
+    return;
+  }
+  // stdin packets are ignored: no built-in command reads the host's stdin.
+  stream.resume();
+  void runShell(commandLine, io).then(finish, () => finish(1));
+}
+
+type StdinDecoder = (chunk: Buffer, push: (data: Buffer) => void, end: () => void) => void;
+
+/** Interactive mode: each complete line from the host runs as a command line, one after another; `exit` stops. */
+function runLines(
+  stream: ShellStream,
+  io: ShellIo,
+  runShell: RunShell,
+  decode: StdinDecoder,
+  finish: (status: number) => void = () => stream.end(),
+): void {
+  let text = '';
+  let status = 0;
+  let queue = Promise.resolve();
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    void queue.then(() => finish(status));
+  };
+  const accept = (line: string): void => {
+    if (closed) return;
+    if (line.trim() === 'exit') {
+      close();
+      return;
+    }
+    queue = queue.then(async () => {
+      if (!io.signal.aborted) status = await runShell(line, io);
+    });
+  };
+  const endInput = (): void => {
+    if (text.trim() !== '') accept(text);
+    text = '';
+    close();
+  };
+  const pushText = (data: Buffer): void => {
+    text += data.toString('utf8');
+    for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n')) {
+      accept(text.slice(0, newline));
+      text = text.slice(newline + 1);
+    }
+  };
+  stream.on('data', (chunk: Buffer) => decode(chunk, pushText, endInput));
+  stream.on('end', endInput);
+}

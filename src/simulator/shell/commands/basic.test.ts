@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { DeviceState } from '../../device/state';
+import { runShell } from '../../testing/runShell';
+
+describe('getprop / setprop', () => {
+  it('lists every property sorted as [key]: [value] lines', async () => {
+    const state = new DeviceState({ properties: { 'ro.product.model': 'Model X', 'zz.last': 'z' } });
+    const text = (await runShell('getprop', { state })).stdout.toString();
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toContain('[ro.product.model]: [Model X]');
+    expect(lines.at(-1)).toBe('[zz.last]: [z]');
+    expect(lines).toEqual([...lines].sort());
+    expect(lines.every((line) => /^\[[^\]]+\]: \[.*\]$/.test(line))).toBe(true);
+  });
+
+  it('prints one value, an empty line for a missing key, or the given default', async () => {
+    expect((await runShell('getprop ro.build.version.release')).stdout.toString()).toBe('14\n');
+    expect((await runShell('getprop no.such.key')).stdout.toString()).toBe('\n');
+    expect((await runShell('getprop no.such.key fallback')).stdout.toString()).toBe('fallback\n');
+  });
+
+  it('sets properties; a locale change is a configuration change; ro.* stay read-only', async () => {
+    const state = new DeviceState();
+    const reasons: string[] = [];
+    state.on('configuration', (event) => reasons.push(event.reason));
+    expect((await runShell('setprop debug.flag on && getprop debug.flag', { state })).stdout.toString()).toBe(
+      'on\n',
+    );
+    await runShell('setprop persist.sys.locale fr-FR', { state });
+    expect(state.locale).toBe('fr-FR');
+    expect(reasons).toEqual(['locale']);
+    const readOnly = await runShell('setprop ro.product.model Other', { state });
+    expect(readOnly).toMatchObject({
+      status: 1,
+      stderr: "setprop: failed to set property 'ro.product.model' to 'Other'\n",
+    });
+    expect((await runShell('setprop only-key', { state })).status).toBe(1);
+  });
+});
+
+describe('echo, id, whoami, true, false', () => {
+  it('echo joins words and supports -n and -e', async () => {
+    expect((await runShell('echo a  "b  c"')).stdout.toString()).toBe('a b  c\n');
+    expect((await runShell('echo')).stdout.toString()).toBe('\n');
+    expect((await runShell('echo -n x')).stdout.toString()).toBe('x');
+    expect((await runShell("echo -e 'a\\tb\\\\n\\0101'")).stdout.toString()).toBe('a\tb\\nA\n');
+    expect((await runShell("echo -e 'stop\\cignored'")).stdout.toString()).toBe('stop');
+    expect((await runShell("echo 'a\\tb'")).stdout.toString()).toBe('a\\tb\n');
+  });
+
+  it('id reports the shell user', async () => {
+    expect((await runShell('id')).stdout.toString()).toMatch(
+      /^uid=2000\(shell\) gid=2000\(shell\) groups=2000\(shell\),.* context=u:r:shell:s0\n$/,
+    );
+    expect((await runShell('whoami')).stdout.toString()).toBe('shell\n');
+  });
+
+  it('true and false return 0 and 1', async () => {
+    expect((await runShell('true')).status).toBe(0);
+    expect((await runShell('false')).status).toBe(1);
+  });
+});
+
+describe('sleep', () => {
+  it('really waits, with fractions', async () => {
+    const started = Date.now();
+    expect((await runShell('sleep 0.05')).status).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
+  it('is capped by the device limit', async () => {
+    const started = Date.now();
+    await runShell('sleep 1m', { sleepCapMs: 30 });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('ends early when the stream closes', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 30);
+    await runShell('sleep 5', { signal: controller.signal });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('rejects missing and malformed durations', async () => {
+    expect(await runShell('sleep')).toMatchObject({ status: 1, stderr: 'sleep: Need 1 argument\n' });
+    expect(await runShell('sleep soon')).toMatchObject({ status: 1, stderr: "sleep: Bad duration 'soon'\n" });
+  });
+});
+
+describe('grep', () => {
+  it('filters stdin with basic, extended and fixed patterns', async () => {
+    expect((await runShell("getprop | grep 'ro.product.model'")).stdout.toString()).toBe(
+      '[ro.product.model]: [Simulated Pixel]\n',
+    );
+    expect((await runShell("echo 'a+b' | grep 'a+b'")).stdout.toString()).toBe('a+b\n');
+    expect((await runShell("echo 'aab' | grep -E 'a+b'")).stdout.toString()).toBe('aab\n');
+    expect((await runShell("echo 'a.b' | grep -F 'a.b'")).stdout.toString()).toBe('a.b\n');
+    expect((await runShell("echo 'axb' | grep -F 'a.b'")).status).toBe(1);
+    expect((await runShell("echo 'ONE' | grep -i one")).stdout.toString()).toBe('ONE\n');
+    expect((await runShell("echo 'one' | grep -v one")).status).toBe(1);
+    expect((await runShell("echo 'one two' | grep -w tw")).status).toBe(1);
+    expect((await runShell("echo 'x' | grep -e y -e x")).stdout.toString()).toBe('x\n');
+    expect((await runShell("echo 'x' | grep -q x")).stdout.toString()).toBe('');
+  });
+
+  it('fails with status 2 on bad usage', async () => {
+    expect((await runShell('grep')).status).toBe(2);
+    expect((await runShell("grep -E '('")).status).toBe(2);
+    expect(await runShell('grep x /sdcard/file')).toMatchObject({
+      status: 2,
+      stderr: 'grep: /sdcard/file: No such file or directory\n',
+    });
+    expect((await runShell('grep -Z x')).status).toBe(2);
+    expect((await runShell('grep -e')).status).toBe(2);
+  });
+});

@@ -1,0 +1,108 @@
+import { failWith, type CommandContext } from '../commandTable';
+
+const KEY_CODES: Record<string, number> = {
+  HOME: 3,
+  BACK: 4,
+  CALL: 5,
+  ENDCALL: 6,
+  DPAD_UP: 19,
+  DPAD_DOWN: 20,
+  DPAD_LEFT: 21,
+  DPAD_RIGHT: 22,
+  DPAD_CENTER: 23,
+  VOLUME_UP: 24,
+  VOLUME_DOWN: 25,
+  POWER: 26,
+  CAMERA: 27,
+  TAB: 61,
+  SPACE: 62,
+  ENTER: 66,
+  DEL: 67,
+  MENU: 82,
+  SEARCH: 84,
+  MEDIA_PLAY_PAUSE: 85,
+  PAGE_UP: 92,
+  PAGE_DOWN: 93,
+  ESCAPE: 111,
+  FORWARD_DEL: 112,
+  MOVE_HOME: 122,
+  MOVE_END: 123,
+  APP_SWITCH: 187,
+  SLEEP: 223,
+  WAKEUP: 224,
+};
+const NAMES_BY_CODE = new Map(Object.entries(KEY_CODES).map(([name, code]) => [code, name]));
+const SOURCES = new Set([
+  'keyboard',
+  'mouse',
+  'joystick',
+  'touchnavigation',
+  'touchpad',
+  'trackball',
+  'stylus',
+  'dpad',
+  'gamepad',
+  'touchscreen',
+]);
+const USAGE =
+  'Usage: input [<source>] <command> [<arg>...]\n  text <string>\n  keyevent [--longpress] <key code number or name> ...\n  tap <x> <y>\n  swipe <x1> <y1> <x2> <y2> [duration(ms)]\n';
+
+function numbers(values: readonly string[]): number[] | undefined {
+  const parsed = values.map(Number);
+  return parsed.every((value) => Number.isFinite(value)) ? parsed : undefined;
+}
+
+/** `input [source] tap|swipe|keyevent|text ...`: recorded on the device state; HOME (and BACK from an app) shows the launcher. */
+export function input(context: CommandContext): number {
+  const args = [...context.args];
+  if (args[0] !== undefined && SOURCES.has(args[0])) args.shift();
+  const [command, ...rest] = args;
+  const { state } = context.device;
+  if (command === 'tap') {
+    const point = rest.length === 2 ? numbers(rest) : undefined;
+    if (!point) return failWith(context, USAGE);
+    state.recordInput({ kind: 'tap', x: point[0] as number, y: point[1] as number });
+    return 0;
+  }
+  if (command === 'swipe') {
+    const values = rest.length === 4 || rest.length === 5 ? numbers(rest) : undefined;
+    if (!values) return failWith(context, USAGE);
+    const [x1, y1, x2, y2, durationMs = 300] = values as [number, number, number, number, number?];
+    state.recordInput({ kind: 'swipe', x1, y1, x2, y2, durationMs });
+    return 0;
+  }
+  if (command === 'text') {
+    if (rest.length === 0) return failWith(context, USAGE);
+    // `input text` encodes spaces as %s.
+    state.recordInput({ kind: 'text', text: rest.join(' ').replace(/%s/g, ' ') });
+    return 0;
+  }
+  if (command === 'keyevent' || command === 'press')
+    return keyevent(context, command === 'press' ? ['DPAD_CENTER'] : rest);
+  return failWith(context, command === undefined ? USAGE : `Error: Unknown command: ${command}\n${USAGE}`);
+}
+
+function keyevent(context: CommandContext, args: readonly string[]): number {
+  const keys = args.filter((argument) => argument !== '--longpress' && argument !== '--doubletap');
+  if (keys.length === 0) return failWith(context, USAGE);
+  const codes: number[] = [];
+  for (const key of keys) {
+    const code = /^\d+$/.test(key) ? Number(key) : KEY_CODES[key.replace(/^KEYCODE_/, '')];
+    if (code === undefined) return failWith(context, `Error: Unknown keycode: ${key}`);
+    codes.push(code);
+  }
+  const { state } = context.device;
+  for (const keyCode of codes) {
+    state.recordInput({
+      kind: 'keyevent',
+      keyCode,
+      name: `KEYCODE_${NAMES_BY_CODE.get(keyCode) ?? keyCode}`,
+    });
+    if (
+      keyCode === KEY_CODES.HOME ||
+      (keyCode === KEY_CODES.BACK && state.foreground.packageName !== state.launcher.packageName)
+    )
+      state.goHome();
+  }
+  return 0;
+}

@@ -1,0 +1,97 @@
+import type { PackageInfo } from '../../device/state';
+import { failWith, type CommandContext } from '../commandTable';
+
+// `pm` is a `cmd package` front end: usage errors exit 255 (Java's -1).
+const USAGE_STATUS = 255;
+
+/** `pm list packages|features`, `pm path`, `pm clear`, `pm uninstall`. */
+export function pm(context: CommandContext): number {
+  const [subcommand, ...rest] = context.args;
+  switch (subcommand) {
+    case 'list':
+      return list(context, rest);
+    case 'path':
+      return path(context, rest);
+    case 'clear':
+      return clear(context, rest);
+    case 'uninstall':
+      return uninstall(context, rest);
+    default:
+      return failWith(
+        context,
+        subcommand === undefined
+          ? 'usage: pm [list|path|clear|uninstall] ...'
+          : `Unknown command: ${subcommand}`,
+        USAGE_STATUS,
+      );
+  }
+}
+
+function list(context: CommandContext, args: readonly string[]): number {
+  const [what, ...rest] = args;
+  if (what === 'features') {
+    context.stdout(context.device.state.features.map((feature) => `feature:${feature}\n`).join(''));
+    return 0;
+  }
+  if (what === 'packages') return listPackages(context, rest);
+  return failWith(context, `Error: unknown list type '${what ?? ''}'`, USAGE_STATUS);
+}
+
+/** Options: -f (apk path), -3 (third party), -s (system), -d/-e/-u/-i/-U (accepted), --show-versioncode, --user N; a substring filter. */
+function listPackages(context: CommandContext, args: readonly string[]): number {
+  const options = new Set<string>();
+  let filter: string | undefined;
+  for (let index = 0; index < args.length; index += 1) {
+    const argument = args[index] as string;
+    if (argument === '--show-versioncode') options.add('versioncode');
+    else if (argument === '--user') index += 1;
+    else if (/^-[f3sdeiuU]+$/.test(argument)) for (const flag of argument.slice(1)) options.add(flag);
+    else if (argument.startsWith('-'))
+      return failWith(context, `Error: Unknown option: ${argument}`, USAGE_STATUS);
+    else filter = argument;
+  }
+  const selected = context.device.state
+    .listPackages()
+    .filter((info) => (!options.has('3') || !info.system) && (!options.has('s') || info.system))
+    .filter((info) => filter === undefined || info.packageName.includes(filter))
+    .sort((a, b) => (a.packageName < b.packageName ? -1 : 1));
+  context.stdout(selected.map((info) => `${packageLine(info, options)}\n`).join(''));
+  return 0;
+}
+
+function packageLine(info: PackageInfo, options: ReadonlySet<string>): string {
+  const name = options.has('f') ? `${info.apkPath}=${info.packageName}` : info.packageName;
+  return `package:${name}${options.has('versioncode') ? ` versionCode:${info.versionCode}` : ''}`;
+}
+
+/** `pm path PKG`: `package:<apk>`; status 1 and no output when the package is missing. */
+function path(context: CommandContext, args: readonly string[]): number {
+  const packageName = args.find((argument) => !argument.startsWith('-') && !/^\d+$/.test(argument));
+  if (packageName === undefined) return failWith(context, 'Error: no package specified', USAGE_STATUS);
+  const info = context.device.state.getPackage(packageName);
+  if (!info) return 1;
+  context.stdout(`package:${info.apkPath}\n`);
+  return 0;
+}
+
+function clear(context: CommandContext, args: readonly string[]): number {
+  const [packageName] = args;
+  if (packageName === undefined) return failWith(context, 'Error: no package specified', USAGE_STATUS);
+  if (!context.device.state.getPackage(packageName)) {
+    context.stdout('Failed\n');
+    return 1;
+  }
+  context.stdout('Success\n');
+  return 0;
+}
+
+function uninstall(context: CommandContext, args: readonly string[]): number {
+  const packageName = args.find((argument) => !argument.startsWith('-'));
+  if (packageName === undefined) return failWith(context, 'Error: package name not specified', USAGE_STATUS);
+  if (!context.device.state.uninstallPackage(packageName)) {
+    context.stdout('Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
+    return 1;
+  }
+  context.stdout('Success\n');
+  return 0;
+}
