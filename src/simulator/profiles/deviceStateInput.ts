@@ -1,0 +1,159 @@
+// Maps a validated profile to the plain data a simulated device boots with (JSON-compatible, no behaviour).
+// The shape is a superset of src/simulator/device/state.ts DeviceStateOptions: pass it to `new DeviceState(...)`.
+import type { UsableAreaInput } from '../../shared/geometry/types';
+import type { AppKind, DeviceProfile, ProfileDisplay } from './types';
+
+/** An activity: package plus fully qualified class. */
+export interface ProfileComponent {
+  packageName: string;
+  activity: string;
+}
+
+/** One installed package (DeviceStateOptions.packages item). */
+export interface SimulatedPackage {
+  packageName: string;
+  label: string;
+  versionCode: number;
+  versionName: string;
+  /** Launcher and Settings are system packages; the other apps are third-party. */
+  system: boolean;
+  /** Fully qualified class of the launchable activity. */
+  launchActivity: string;
+}
+
+/** How the screen renderer shows a package. */
+export interface SimulatedAppLook {
+  packageName: string;
+  label: string;
+  brandColor: string;
+  kind: AppKind;
+}
+
+/** Everything a simulated device needs at boot. */
+export interface DeviceStateInput {
+  profileName: string;
+  /** `getprop` values: ro.product.*, ro.build.*, ro.sf.lcd_density, persist.sys.locale, sys.boot_completed. */
+  properties: Record<string, string>;
+  /** Settings per namespace (system.font_scale). */
+  settings: {
+    system: Record<string, string>;
+    secure: Record<string, string>;
+    global: Record<string, string>;
+  };
+  screenSize: { widthPx: number; heightPx: number };
+  densityDpi: number;
+  packages: SimulatedPackage[];
+  launcher: ProfileComponent;
+  foreground: ProfileComponent;
+  sdk: number;
+  /** Bars, cutout and navigation mode: the inputs of computeUsableArea and of the screen renderer. */
+  display: ProfileDisplay;
+  fontScale: number;
+  locale: string;
+  /** Brand colour and screen kind per package, for the renderer. */
+  looks: SimulatedAppLook[];
+}
+
+const ABI_LISTS: Record<string, string> = {
+  'arm64-v8a': 'arm64-v8a,armeabi-v7a,armeabi',
+  'armeabi-v7a': 'armeabi-v7a,armeabi',
+  x86_64: 'x86_64,x86',
+  x86: 'x86',
+};
+
+function localeProperties(profile: DeviceProfile): Record<string, string> {
+  const properties: Record<string, string> = { 'persist.sys.locale': profile.locale };
+  // Before API 24 the framework kept language and country in separate properties; keep both for realism.
+  if (profile.sdk < 24) {
+    const [language = 'en', ...rest] = profile.locale.split('-');
+    properties['persist.sys.language'] = language;
+    properties['persist.sys.country'] = rest.find((part) => /^[A-Z]{2}$/.test(part)) ?? '';
+  }
+  return properties;
+}
+
+function buildProperties(profile: DeviceProfile): Record<string, string> {
+  const incremental = profile.buildId.replace(/\W/g, '').slice(-8).toLowerCase();
+  const build = `${profile.release}/${profile.buildId}/${incremental}:user/release-keys`;
+  return {
+    'ro.product.manufacturer': profile.manufacturer,
+    'ro.product.brand': profile.brand,
+    'ro.product.model': profile.model,
+    'ro.product.name': profile.product,
+    'ro.product.device': profile.device,
+    'ro.product.cpu.abi': profile.cpuAbi,
+    'ro.product.cpu.abilist': ABI_LISTS[profile.cpuAbi] ?? profile.cpuAbi,
+    'ro.build.version.sdk': String(profile.sdk),
+    'ro.build.version.release': profile.release,
+    'ro.build.id': profile.buildId,
+    'ro.build.version.incremental': incremental,
+    'ro.build.type': 'user',
+    'ro.build.tags': 'release-keys',
+    'ro.build.fingerprint': `${profile.brand.toLowerCase()}/${profile.product}/${profile.device}:${build}`,
+    'ro.build.characteristics': profile.display.widthPx > profile.display.heightPx ? 'tablet' : 'default',
+    'ro.sf.lcd_density': String(profile.display.densityDpi),
+    'ro.secure': '1',
+    'ro.debuggable': '0',
+    'sys.boot_completed': '1',
+    ...localeProperties(profile),
+  };
+}
+
+function formatScale(scale: number): string {
+  return Number.isInteger(scale) ? scale.toFixed(1) : String(scale);
+}
+
+function componentOf(profile: DeviceProfile, packageName: string): ProfileComponent {
+  const app = profile.apps.find((candidate) => candidate.packageName === packageName);
+  return { packageName, activity: app?.activity ?? `${packageName}.MainActivity` };
+}
+
+/** The boot state of a simulated device described by `profile`. */
+export function toDeviceStateInput(profile: DeviceProfile): DeviceStateInput {
+  const launcher = profile.apps.find((app) => app.kind === 'launcher') ?? profile.apps[0];
+  const { display } = profile;
+  return {
+    profileName: profile.name,
+    properties: buildProperties(profile),
+    // Settings prints whole scales with one decimal ("1.0"), as Android's Float.toString does.
+    settings: { system: { font_scale: formatScale(profile.fontScale) }, secure: {}, global: {} },
+    screenSize: { widthPx: display.widthPx, heightPx: display.heightPx },
+    densityDpi: display.densityDpi,
+    packages: profile.apps.map((app) => ({
+      packageName: app.packageName,
+      label: app.label,
+      versionCode: app.versionCode,
+      versionName: app.versionName,
+      system: app.kind === 'launcher' || app.kind === 'settings',
+      launchActivity: app.activity,
+    })),
+    launcher: componentOf(profile, launcher?.packageName ?? ''),
+    foreground: componentOf(profile, profile.foregroundPackage),
+    sdk: profile.sdk,
+    display: { ...display, cutoutInsets: { ...display.cutoutInsets } },
+    fontScale: profile.fontScale,
+    locale: profile.locale,
+    looks: profile.apps.map(({ packageName, label, brandColor, kind }) => ({
+      packageName,
+      label,
+      brandColor,
+      kind,
+    })),
+  };
+}
+
+/** The usable-area rule inputs (reference section 9) for the profile's display. */
+export function usableAreaInputOf(profile: DeviceProfile): UsableAreaInput {
+  const { display } = profile;
+  return {
+    apiLevel: profile.sdk,
+    widthPx: display.widthPx,
+    heightPx: display.heightPx,
+    rotation: display.rotation,
+    statusBarPx: display.statusBarPx,
+    navBarPx: display.navBarPx,
+    navBarCanMove: display.navBarCanMove,
+    cutoutInsets: { ...display.cutoutInsets },
+    declaresBuiltInCutout: display.declaresBuiltInCutout,
+  };
+}

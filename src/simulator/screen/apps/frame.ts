@@ -1,0 +1,54 @@
+// The geometry every app screen draws into: density and the area left free by system bars and cutout.
+import type { Rect } from '../../../shared/geometry/types';
+import type { Context } from '../draw';
+import type { ScreenApp, ScreenInput } from '../types';
+
+export interface Frame {
+  ctx: Context;
+  widthPx: number;
+  heightPx: number;
+  /** Pixels per dp. */
+  dp: number;
+  sdk: number;
+  /** The display minus status bar, navigation bar and cutout (edges combined by max). */
+  content: Rect;
+  app: ScreenApp;
+  homeApps: ScreenApp[];
+  dateText?: string;
+}
+
+/** What an app screen tells the system bars about the colours under them. */
+export interface BarTint {
+  /** Dark status-bar icons and clock (light app background). */
+  darkStatusIcons: boolean;
+  /** Dark navigation handle/buttons. */
+  darkNavigationIcons: boolean;
+  /** Opaque #RRGGBB under the status bar; before API 23 the bar is drawn as a darker shade of it. */
+  statusBarColor: string;
+}
+
+export function contentRect(input: ScreenInput): Rect {
+  const { insets } = input.cutout;
+  const nav = input.navigationBar;
+  return {
+    left: Math.max(insets.left, nav.position === 'left' ? nav.sizePx : 0),
+    top: Math.max(insets.top, input.statusBarPx),
+    right: input.widthPx - Math.max(insets.right, nav.position === 'right' ? nav.sizePx : 0),
+    bottom: input.heightPx - Math.max(insets.bottom, nav.position === 'bottom' ? nav.sizePx : 0),
+  };
+}
+
+export function frameOf(ctx: Context, input: ScreenInput): Frame {
+  const frame: Frame = {
+    ctx,
+    widthPx: input.widthPx,
+    heightPx: input.heightPx,
+    dp: input.densityDpi / 160,
+    sdk: input.sdk,
+    content: contentRect(input),
+    app: input.foregroundApp,
+    homeApps: input.homeApps,
+  };
+  if (input.dateText !== undefined) frame.dateText = input.dateText;
+  return frame;
+}

@@ -1,0 +1,70 @@
+// Home screen: wallpaper, date line, a grid of labelled app icons and the search bar above the dock.
+import { drawText, fillRoundRect, withShadow } from '../draw';
+import { drawGlyph } from '../glyphs';
+import { drawAppIcon } from '../icons';
+import type { BarTint, Frame } from './frame';
+
+function drawWallpaper(frame: Frame): void {
+  const { ctx, widthPx, heightPx } = frame;
+  // A vertical gradient keeps every row one colour, which PNG compresses several times faster than a diagonal.
+  const gradient = ctx.createLinearGradient(0, 0, 0, heightPx);
+  gradient.addColorStop(0, '#1D2B53');
+  gradient.addColorStop(0.55, '#3C5A8A');
+  gradient.addColorStop(1, '#C9856B');
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, widthPx, heightPx);
+  // Two soft hills give the wallpaper some shape.
+  ctx.fillStyle = 'rgba(20, 30, 60, 0.35)';
+  ctx.beginPath();
+  ctx.ellipse(widthPx * 0.2, heightPx * 0.98, widthPx * 0.9, heightPx * 0.22, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = 'rgba(10, 18, 40, 0.35)';
+  ctx.beginPath();
+  ctx.ellipse(widthPx * 0.95, heightPx * 1.02, widthPx * 0.8, heightPx * 0.2, 0, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+/** Draws the launcher's home screen. */
+export function drawLauncher(frame: Frame): BarTint {
+  const { ctx, dp, content } = frame;
+  drawWallpaper(frame);
+  const width = content.right - content.left;
+  const side = 20 * dp;
+  if (frame.dateText !== undefined) {
+    drawText(ctx, frame.dateText, content.left + side + 4 * dp, content.top + 48 * dp, {
+      sizePx: 22 * dp,
+      color: '#FFFFFF',
+    });
+  }
+  const apps = frame.homeApps.filter((app) => app.kind !== 'launcher');
+  const columns = Math.max(4, Math.min(6, Math.floor(width / dp / 96)));
+  const cell = Math.min(width - 2 * side, 96 * dp * columns) / columns;
+  const gridLeft = content.left + (width - cell * columns) / 2;
+  const searchHeight = 52 * dp;
+  const searchTop = content.bottom - 16 * dp - searchHeight;
+  const rowHeight = 100 * dp;
+  const rows = Math.ceil(apps.length / columns);
+  const iconSize = 56 * dp;
+  apps.forEach((app, index) => {
+    const row = Math.floor(index / columns);
+    const cellLeft = gridLeft + (index % columns) * cell;
+    const top = searchTop - 24 * dp - (rows - row) * rowHeight;
+    drawAppIcon(ctx, app, cellLeft + (cell - iconSize) / 2, top, iconSize);
+    drawText(ctx, app.label, cellLeft + cell / 2, top + iconSize + 22 * dp, {
+      sizePx: 13 * dp,
+      color: '#FFFFFF',
+      align: 'center',
+      maxWidth: cell - 8 * dp,
+    });
+  });
+  const searchWidth = Math.min(width - 2 * side, 560 * dp);
+  const searchLeft = content.left + (width - searchWidth) / 2;
+  withShadow(ctx, 6 * dp, 2 * dp, () =>
+    fillRoundRect(ctx, searchLeft, searchTop, searchWidth, searchHeight, searchHeight / 2, '#F1F3F9'),
+  );
+  const middle = searchTop + searchHeight / 2;
+  drawGlyph(ctx, 'search', searchLeft + 28 * dp, middle, 22 * dp, '#44474F');
+  drawText(ctx, 'Search', searchLeft + 52 * dp, middle + 6 * dp, { sizePx: 17 * dp, color: '#44474F' });
+  drawGlyph(ctx, 'mic', searchLeft + searchWidth - 28 * dp, middle, 22 * dp, '#44474F');
+  return { darkStatusIcons: false, darkNavigationIcons: false, statusBarColor: '#1D2B53' };
+}

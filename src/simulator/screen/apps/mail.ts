@@ -1,0 +1,152 @@
+// A mail inbox: search pill with avatar, message rows with sender avatars, and a Compose button.
+import { shade } from '../colors';
+import { drawText, fillCircle, fillRect, fillRoundRect, withShadow } from '../draw';
+import { drawGlyph } from '../glyphs';
+import type { BarTint, Frame } from './frame';
+
+const MESSAGES: ReadonlyArray<readonly [string, string, string, string, boolean, string]> = [
+  [
+    'Shoply',
+    'Your order #48213 has shipped',
+    'Wireless Earbuds Pro and 2 more items are on the way',
+    '10:42\u202FAM',
+    true,
+    '#E65100',
+  ],
+  [
+    'Priya Natarajan',
+    'QA sync notes',
+    'Attached are the notes from today\u2019s sync. The overlay looks good on API 35',
+    '9:15\u202FAM',
+    true,
+    '#7B1FA2',
+  ],
+  [
+    'Atlas Maps',
+    'Your May timeline',
+    'You visited 12 places and travelled 148 km this month',
+    'Jun 2',
+    false,
+    '#0F9D58',
+  ],
+  [
+    'Jonas Weber',
+    'Re: Release checklist',
+    'Thanks! I\u2019ll run the screenshot suite on the tablet tomorrow',
+    'Jun 2',
+    false,
+    '#00838F',
+  ],
+  [
+    'Build Bot',
+    'Nightly build #1287 passed',
+    'All 1,942 tests passed in 6 min 12 s',
+    'Jun 1',
+    false,
+    '#455A64',
+  ],
+  [
+    'Marta Silva',
+    'Lunch on Friday?',
+    'There\u2019s a new place near the office that does great ramen',
+    'May 31',
+    false,
+    '#C2185B',
+  ],
+  [
+    'Calendar',
+    'Reminder: device lab booking',
+    'Friday 10:00\u201312:00 \u00B7 Room 4B',
+    'May 30',
+    false,
+    '#1A73E8',
+  ],
+  [
+    'Security alert',
+    'New sign-in on a phone',
+    'We noticed a new sign-in to your account',
+    'May 29',
+    false,
+    '#5F6368',
+  ],
+  ['Kenji Sato', 'Photos from the offsite', '42 photos shared with you', 'May 28', false, '#EF6C00'],
+  [
+    'Newsletter',
+    'This week in Android testing',
+    'Flaky tests, screenshot diffs and more',
+    'May 27',
+    false,
+    '#6D4C41',
+  ],
+];
+const INK = '#1F1F1F';
+const MUTED = '#5E5E5E';
+
+/** Draws the inbox. */
+export function drawMail(frame: Frame): BarTint {
+  const { ctx, dp, content } = frame;
+  const brand = frame.app.brandColor;
+  fillRect(ctx, 0, 0, frame.widthPx, frame.heightPx, '#F6F8FC');
+  const left = content.left;
+  const right = content.right;
+  const searchTop = content.top + 8 * dp;
+  fillRoundRect(ctx, left + 16 * dp, searchTop, right - left - 32 * dp, 52 * dp, 26 * dp, '#E9EEF6');
+  drawGlyph(ctx, 'menu', left + 44 * dp, searchTop + 26 * dp, 22 * dp, '#444746');
+  drawText(ctx, 'Search in mail', left + 76 * dp, searchTop + 32 * dp, { sizePx: 17 * dp, color: '#444746' });
+  fillCircle(ctx, right - 44 * dp, searchTop + 26 * dp, 16 * dp, '#8E24AA');
+  drawText(ctx, 'A', right - 44 * dp, searchTop + 32 * dp, {
+    sizePx: 16 * dp,
+    color: '#FFFFFF',
+    align: 'center',
+    weight: 500,
+  });
+  drawText(ctx, 'Inbox', left + 16 * dp, searchTop + 88 * dp, { sizePx: 14 * dp, color: MUTED });
+  const rowHeight = 84 * dp;
+  // The list scrolls inside the content area: rows end above the navigation bar.
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, 0, frame.widthPx, content.bottom);
+  ctx.clip();
+  MESSAGES.forEach(([sender, subject, snippet, time, unread, color], index) => {
+    const top = searchTop + 104 * dp + index * rowHeight;
+    if (top > content.bottom) return;
+    fillCircle(ctx, left + 36 * dp, top + 28 * dp, 20 * dp, color);
+    drawText(ctx, sender.charAt(0), left + 36 * dp, top + 35 * dp, {
+      sizePx: 18 * dp,
+      color: '#FFFFFF',
+      align: 'center',
+    });
+    const textLeft = left + 72 * dp;
+    const weight = unread ? 500 : 400;
+    const ink = unread ? INK : '#3C3C3C';
+    drawText(ctx, time, right - 16 * dp, top + 20 * dp, {
+      sizePx: 12 * dp,
+      color: unread ? INK : MUTED,
+      align: 'right',
+      weight,
+    });
+    const maxWidth = right - textLeft - 80 * dp;
+    drawText(ctx, sender, textLeft, top + 20 * dp, { sizePx: 16 * dp, color: ink, weight, maxWidth });
+    drawText(ctx, subject, textLeft, top + 42 * dp, { sizePx: 14 * dp, color: ink, weight, maxWidth });
+    drawText(ctx, snippet, textLeft, top + 62 * dp, {
+      sizePx: 14 * dp,
+      color: MUTED,
+      maxWidth: right - textLeft - 48 * dp,
+    });
+    drawGlyph(ctx, 'star', right - 28 * dp, top + 56 * dp, 20 * dp, '#C4C7C5');
+  });
+  ctx.restore();
+  const fabWidth = 148 * dp;
+  const fabTop = content.bottom - 16 * dp - 56 * dp;
+  const fabLeft = right - 16 * dp - fabWidth;
+  withShadow(ctx, 8 * dp, 3 * dp, () =>
+    fillRoundRect(ctx, fabLeft, fabTop, fabWidth, 56 * dp, 16 * dp, shade(brand, 0.78)),
+  );
+  drawGlyph(ctx, 'pencil', fabLeft + 34 * dp, fabTop + 28 * dp, 22 * dp, shade(brand, -0.55));
+  drawText(ctx, 'Compose', fabLeft + 58 * dp, fabTop + 34 * dp, {
+    sizePx: 16 * dp,
+    color: shade(brand, -0.55),
+    weight: 500,
+  });
+  return { darkStatusIcons: true, darkNavigationIcons: true, statusBarColor: brand };
+}

@@ -1,0 +1,106 @@
+// Settings home (Android 14 style): large title, search pill, coloured category rows; two panes on tablets.
+import { drawText, fillCircle, fillRect, fillRoundRect } from '../draw';
+import { drawGlyph, type GlyphName } from '../glyphs';
+import type { BarTint, Frame } from './frame';
+
+const ROWS: ReadonlyArray<readonly [string, string, GlyphName, string]> = [
+  ['Network & internet', 'Mobile, Wi\u2011Fi, hotspot', 'wifi', '#3F6FD8'],
+  ['Connected devices', 'Bluetooth, pairing', 'devices', '#0B8A7A'],
+  ['Apps', 'Recent apps, default apps', 'grid', '#E8710A'],
+  ['Notifications', 'Notification history, conversations', 'bell', '#5B6BC0'],
+  ['Battery', '82% \u00B7 Should last until about 11:30\u202FPM', 'batteryFull', '#1E8E3E'],
+  ['Storage', '41% used \u00B7 75.5 GB free', 'storage', '#8E53C7'],
+  ['Sound & vibration', 'Volume, haptics, Do Not Disturb', 'speaker', '#C2185B'],
+  ['Display', 'Dark theme, font size, brightness', 'sun', '#D98E04'],
+  ['Wallpaper & style', 'Colours, themed icons, app grid', 'palette', '#D93025'],
+  ['Accessibility', 'Display, interaction, audio', 'person', '#0097A7'],
+  ['Security & privacy', 'App security, device lock, permissions', 'lock', '#3C8D40'],
+  ['Location', 'On \u00B7 7 apps have access to location', 'pin', '#1A73E8'],
+  ['System', 'Languages, gestures, time, backup', 'gear', '#5F6368'],
+  ['About phone', 'Device name, model, Android version', 'info', '#5F6368'],
+];
+
+const BACKGROUND = '#F3F5FA';
+const TITLE = '#1B1B1F';
+const SUMMARY = '#45474F';
+
+function drawRows(frame: Frame, left: number, right: number, top: number, selected: number): void {
+  const { ctx, dp, content } = frame;
+  const rowHeight = 76 * dp;
+  ROWS.forEach(([title, summary, glyph, color], index) => {
+    const rowTop = top + index * rowHeight;
+    if (rowTop > content.bottom) return;
+    if (index === selected)
+      fillRoundRect(
+        ctx,
+        left + 8 * dp,
+        rowTop + 4 * dp,
+        right - left - 16 * dp,
+        rowHeight - 8 * dp,
+        28 * dp,
+        '#DCE2F9',
+      );
+    const middle = rowTop + rowHeight / 2;
+    fillCircle(ctx, left + 44 * dp, middle, 20 * dp, color);
+    drawGlyph(ctx, glyph, left + 44 * dp, middle, 22 * dp, '#FFFFFF');
+    const textLeft = left + 84 * dp;
+    const maxWidth = right - textLeft - 16 * dp;
+    drawText(ctx, title, textLeft, middle - 3 * dp, { sizePx: 18 * dp, color: TITLE, maxWidth });
+    drawText(ctx, summary, textLeft, middle + 19 * dp, { sizePx: 14 * dp, color: SUMMARY, maxWidth });
+  });
+}
+
+function drawDetailPane(frame: Frame, left: number, right: number): void {
+  const { ctx, dp, content } = frame;
+  fillRoundRect(
+    ctx,
+    left,
+    content.top + 12 * dp,
+    right - left,
+    content.bottom - content.top - 24 * dp,
+    24 * dp,
+    '#FFFFFF',
+  );
+  drawText(ctx, 'Network & internet', left + 24 * dp, content.top + 64 * dp, {
+    sizePx: 28 * dp,
+    color: TITLE,
+  });
+  const items = [
+    ['Internet', 'SimNet-5G'],
+    ['Calls & SMS', 'Carrier'],
+    ['SIMs', 'Carrier'],
+    ['Airplane mode', 'Off'],
+    ['Hotspot & tethering', 'Off'],
+    ['Data Saver', 'Off'],
+    ['VPN', 'None'],
+    ['Private DNS', 'Automatic'],
+  ] as const;
+  items.forEach(([title, summary], index) => {
+    const middle = content.top + 120 * dp + index * 72 * dp;
+    drawText(ctx, title, left + 24 * dp, middle, { sizePx: 18 * dp, color: TITLE });
+    drawText(ctx, summary, left + 24 * dp, middle + 22 * dp, { sizePx: 14 * dp, color: SUMMARY });
+  });
+}
+
+/** Draws the Settings home screen. */
+export function drawSettings(frame: Frame): BarTint {
+  const { ctx, dp, content } = frame;
+  fillRect(ctx, 0, 0, frame.widthPx, frame.heightPx, BACKGROUND);
+  const twoPane = (content.right - content.left) / dp >= 840;
+  const listRight = twoPane ? content.left + (content.right - content.left) * 0.4 : content.right;
+  const left = content.left;
+  drawText(ctx, 'Settings', left + 24 * dp, content.top + 76 * dp, { sizePx: 36 * dp, color: TITLE });
+  const searchTop = content.top + 104 * dp;
+  fillRoundRect(ctx, left + 16 * dp, searchTop, listRight - left - 32 * dp, 56 * dp, 28 * dp, '#E3E7F1');
+  drawGlyph(ctx, 'search', left + 44 * dp, searchTop + 28 * dp, 22 * dp, SUMMARY);
+  drawText(ctx, 'Search Settings', left + 72 * dp, searchTop + 34 * dp, { sizePx: 17 * dp, color: SUMMARY });
+  // The list scrolls inside the content area: rows end above the navigation bar.
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, 0, frame.widthPx, content.bottom);
+  ctx.clip();
+  drawRows(frame, left, listRight, searchTop + 72 * dp, twoPane ? 0 : -1);
+  ctx.restore();
+  if (twoPane) drawDetailPane(frame, listRight + 8 * dp, content.right - 16 * dp);
+  return { darkStatusIcons: true, darkNavigationIcons: true, statusBarColor: '#5F6B7E' };
+}

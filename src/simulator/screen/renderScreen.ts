@@ -1,0 +1,122 @@
+// Renders a simulated device's screen to PNG: a cached base (app screen and bars), then the clock and panel.
+import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
+import type { TextMeasurer } from '../../shared/geometry/types';
+import { drawAppScreen } from './apps';
+import { frameOf, type BarTint } from './apps/frame';
+import { ensureRoboto } from './fonts';
+import { createRobotoMeasurer } from './measurer';
+import { drawNavigationBar } from './navigationBar';
+import { drawPanel } from './panel';
+import { drawClock, drawStatusBar } from './statusBar';
+import type { ScreenInput } from './types';
+
+interface Base {
+  canvas: Canvas;
+  tint: BarTint;
+  /** The most recent PNG drawn on this base: repeated captures of an unchanged screen skip the encode. */
+  last?: { key: string; png: Promise<Uint8Array> };
+}
+
+// A base frame is ~10 MB of pixels; a handful covers every simulated device in a test run.
+const BASE_LIMIT = 6;
+const bases = new Map<string, Base>();
+const icons = new WeakMap<Uint8Array, Promise<Image>>();
+const iconIds = new WeakMap<Uint8Array, number>();
+let nextIconId = 1;
+let sharedMeasurer: TextMeasurer | undefined;
+
+/** The measurer the renderer uses; give the same one to layoutPanel so wrapping matches drawing. */
+export function screenMeasurer(): TextMeasurer {
+  sharedMeasurer ??= createRobotoMeasurer();
+  return sharedMeasurer;
+}
+
+function checkInput(input: ScreenInput): void {
+  for (const [name, value] of [
+    ['widthPx', input.widthPx],
+    ['heightPx', input.heightPx],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1 || value > 8192) {
+      throw new RangeError(`Screen ${name} must be an integer in 1..8192 (got ${value})`);
+    }
+  }
+  if (!(input.densityDpi > 0))
+    throw new RangeError(`Screen densityDpi must be positive (got ${input.densityDpi})`);
+}
+
+function baseFor(input: ScreenInput): Base {
+  const { clockText: _clock, panel: _panel, ...statics } = input;
+  const key = JSON.stringify(statics);
+  const cached = bases.get(key);
+  if (cached !== undefined) {
+    // Re-insert so the map's order stays least-recently-used first.
+    bases.delete(key);
+    bases.set(key, cached);
+    return cached;
+  }
+  const canvas = createCanvas(input.widthPx, input.heightPx);
+  const ctx = canvas.getContext('2d');
+  const frame = frameOf(ctx, input);
+  const tint = drawAppScreen(frame);
+  drawStatusBar(frame, input, tint);
+  drawNavigationBar(ctx, input, tint);
+  const base = { canvas, tint };
+  bases.set(key, base);
+  const oldest = bases.keys().next().value;
+  if (bases.size > BASE_LIMIT && oldest !== undefined) bases.delete(oldest);
+  return base;
+}
+
+function iconImage(png: Uint8Array | null | undefined): Promise<Image | null> {
+  if (png === undefined || png === null) return Promise.resolve(null);
+  let image = icons.get(png);
+  if (image === undefined) {
+    image = loadImage(png);
+    icons.set(png, image);
+  }
+  return image;
+}
+
+function frameKey(input: ScreenInput): string {
+  const panel = input.panel;
+  if (!panel) return JSON.stringify([input.clockText]);
+  const { icon, ...rest } = panel;
+  let iconId = 0;
+  if (icon) {
+    iconId = iconIds.get(icon) ?? nextIconId++;
+    iconIds.set(icon, iconId);
+  }
+  return JSON.stringify([input.clockText, rest, iconId]);
+}
+
+async function draw(input: ScreenInput, base: Base): Promise<Uint8Array> {
+  const icon = input.panel ? await iconImage(input.panel.icon) : null;
+  const canvas = createCanvas(input.widthPx, input.heightPx);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(base.canvas, 0, 0);
+  drawClock(ctx, input, base.tint);
+  if (input.panel) drawPanel(ctx, input.panel, icon, screenMeasurer());
+  return canvas.encode('png');
+}
+
+/**
+ * Draws `input` and encodes it as PNG. Throws RangeError for an impossible size and Error for a malformed
+ * panel colour or icon (callers pass validated specs).
+ */
+export async function renderScreen(input: ScreenInput): Promise<Uint8Array> {
+  checkInput(input);
+  ensureRoboto();
+  const base = baseFor(input);
+  const key = frameKey(input);
+  let png = base.last?.key === key ? base.last.png : undefined;
+  if (png === undefined) {
+    const drawn = draw(input, base);
+    base.last = { key, png: drawn };
+    drawn.catch(() => {
+      if (base.last?.png === drawn) delete base.last;
+    });
+    png = drawn;
+  }
+  // Each caller gets its own copy, so one caller writing into its bytes cannot alter a cached frame.
+  return new Uint8Array(await png);
+}
