@@ -1,0 +1,128 @@
+// Agent protocol messages (docs/operator-protocol.md), with parsers for both directions.
+import type { ResultEnvelope } from '../envelope';
+import type { ErrorCode } from '../errors';
+import type { Rect } from '../geometry/types';
+
+export const AGENT_PROTOCOL_VERSION = 1;
+
+/** The abstract socket the Operator listens on. */
+export function agentSocketName(operatorPackage: string): string {
+  return `${operatorPackage}.agent`;
+}
+
+export interface ForegroundAppInfo {
+  packageName: string | null;
+  label: string | null;
+  versionCode: string | null;
+  versionName: string | null;
+  /** Base64 PNG of the declared icon; omitted when the icon is missing. */
+  iconPng?: string;
+}
+
+export interface OperatorDescription {
+  protocolVersion: number;
+  operator: { packageName: string; versionName: string; versionCode: string };
+  service: { connected: boolean };
+  device: { manufacturer: string; model: string; sdkInt: number; release: string };
+  display: {
+    widthPx: number;
+    heightPx: number;
+    densityDpi: number;
+    density: number;
+    fontScale: number;
+    scaledDensity: number;
+    rotation: 0 | 90 | 180 | 270;
+    usable: Rect | null;
+    usableError: string | null;
+  };
+  locale: { tag: string; code: string; name: string };
+  foregroundApp: ForegroundAppInfo | null;
+  panel: { visible: boolean; generation: number; bounds?: string };
+}
+
+export type PanelEventReason =
+  | 'set'
+  | 'cleared'
+  | 'expired'
+  | 'reflowed'
+  | 'refreshed'
+  | 'configuration_layout_invalid'
+  | 'render_failed'
+  | 'render_timeout'
+  | 'detached';
+
+export type AgentRequest =
+  | { v: 1; type: 'hello'; id: string }
+  | { v: 1; type: 'execute'; id: string; execution: unknown }
+  | { v: 1; type: 'watch'; id: string };
+
+export type AgentEvent =
+  | { v: 1; type: 'event'; event: 'panel'; panel: { visible: boolean; generation: number; reason: PanelEventReason; bounds?: string } }
+  | { v: 1; type: 'event'; event: 'foreground'; foregroundApp: ForegroundAppInfo | null };
+
+export type AgentResponse =
+  | ({ v: 1; type: 'hello_result'; id: string } & OperatorDescription)
+  | { v: 1; type: 'execute_result'; id: string; envelope: ResultEnvelope }
+  | { v: 1; type: 'watch_started'; id: string }
+  | { v: 1; type: 'error'; id: string | null; code: ErrorCode; message: string; details?: Record<string, unknown> }
+  | AgentEvent;
+
+export type ParsedRequest = { ok: true; request: AgentRequest } | { ok: false; id: string | null; message: string };
+
+/** Operator side: checks a decoded frame is a request it understands. */
+export function parseAgentRequest(message: Record<string, unknown>): ParsedRequest {
+  const id = typeof message.id === 'string' && message.id.length >= 1 && message.id.length <= 128 ? message.id : null;
+  if (message.v !== AGENT_PROTOCOL_VERSION) return { ok: false, id, message: `unsupported protocol version ${JSON.stringify(message.v)}; expected 1` };
+  if (id === null) return { ok: false, id: null, message: 'request id must be a string of 1..128 characters' };
+  switch (message.type) {
+    case 'hello':
+    case 'watch':
+      return { ok: true, request: { v: 1, type: message.type, id } };
+    case 'execute':
+      if (!('execution' in message)) return { ok: false, id, message: 'execute needs an execution' };
+      return { ok: true, request: { v: 1, type: 'execute', id, execution: message.execution } };
+    default:
+      return { ok: false, id, message: `unknown request type ${JSON.stringify(message.type)}` };
+  }
+}
+
+export type ParsedResponse = { ok: true; response: AgentResponse } | { ok: false; message: string };
+
+/** Host side: checks the shape of a decoded frame from the Operator (deep shapes are checked by their users). */
+export function parseAgentResponse(message: Record<string, unknown>): ParsedResponse {
+  if (message.v !== AGENT_PROTOCOL_VERSION) return { ok: false, message: `unsupported protocol version ${JSON.stringify(message.v)}` };
+  switch (message.type) {
+    case 'hello_result':
+    case 'watch_started':
+      return typeof message.id === 'string' ? { ok: true, response: message as AgentResponse } : { ok: false, message: `${message.type} without id` };
+    case 'execute_result':
+      if (typeof message.id !== 'string') return { ok: false, message: 'execute_result without id' };
+      return isEnvelope(message.envelope) ? { ok: true, response: message as AgentResponse } : { ok: false, message: 'execute_result envelope is malformed' };
+    case 'error':
+      return typeof message.code === 'string' && typeof message.message === 'string'
+        ? { ok: true, response: message as AgentResponse }
+        : { ok: false, message: 'error frame without code or message' };
+    case 'event':
+      return message.event === 'panel' || message.event === 'foreground'
+        ? { ok: true, response: message as AgentResponse }
+        : { ok: false, message: `unknown event ${JSON.stringify(message.event)}` };
+    default:
+      return { ok: false, message: `unknown response type ${JSON.stringify(message.type)}` };
+  }
+}
+
+/** Structural check of a result envelope: all step data values must be strings. */
+export function isEnvelope(value: unknown): value is ResultEnvelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const envelope = value as Record<string, unknown>;
+  if (typeof envelope.commandId !== 'string' || typeof envelope.taskId !== 'string') return false;
+  if (envelope.status !== 'success' && envelope.status !== 'failed') return false;
+  if (!Array.isArray(envelope.stepResults)) return false;
+  return envelope.stepResults.every((step: unknown) => {
+    if (typeof step !== 'object' || step === null) return false;
+    const s = step as Record<string, unknown>;
+    if (typeof s.id !== 'string' || typeof s.actionType !== 'string' || typeof s.success !== 'boolean') return false;
+    if (typeof s.data !== 'object' || s.data === null) return false;
+    return Object.values(s.data).every((v) => typeof v === 'string');
+  });
+}

@@ -1,0 +1,313 @@
+// The simulated Operator's panel controller: the state machine of the seed and reference §9
+// (full replacement, generations, draw acknowledgement deadline, TTL from acknowledgement, reflow, template refresh).
+import type { ErrorCode } from '../../shared/errors';
+import type { ResolvedPanelSpec, SetOnScreenLogParams } from '../../shared/execution/types';
+import { DRAW_ACK_DEADLINE_MS } from '../../shared/execution/limits';
+import { applyPanelDefaults } from '../../shared/execution/defaults';
+import { scanTemplate, type TemplateSegment } from '../../shared/template/scan';
+import { expandTemplate, templateUsesForegroundApp } from '../../shared/template/expand';
+import type { TemplateMetadata } from '../../shared/template/metadata';
+import { layoutPanel } from '../../shared/geometry/panelLayout';
+import { formatBounds } from '../../shared/geometry/bounds';
+import type { DisplayMetrics, PanelLayout, TextMeasurer } from '../../shared/geometry/types';
+import type { PanelEventReason } from '../../shared/agent/messages';
+import type { Clock, TimerHandle } from './clock';
+
+/** What the window host draws for one generation. */
+export interface DrawnPanel {
+  generation: number;
+  layout: PanelLayout;
+  textColor: string;
+  backgroundColor: string;
+  /** Package whose icon fills U+FFFC positions (null: neutral gray icon). */
+  iconPackage: string | null;
+}
+
+/** The overlay window: add/update resolves when the view has drawn that generation; it may never resolve. */
+export interface PanelWindowHost {
+  draw(panel: DrawnPanel): Promise<void>;
+  remove(): void;
+}
+
+/** The device facts the controller reads at the moment it lays out. */
+export interface PanelEnvironment {
+  apiLevel(): number;
+  serviceConnected(): boolean;
+  /** Display metrics with the usable area, or the reason the usable area is unknown. */
+  displayMetrics(): { ok: true; value: DisplayMetrics } | { ok: false; message: string };
+  metadata(): TemplateMetadata;
+  measurer: TextMeasurer;
+}
+
+export type PanelStepResult = { success: true; data: Record<string, string> } | { success: false; data: Record<string, string> };
+
+export type PanelListener = (change: { visible: boolean; generation: number; reason: PanelEventReason; panel: DrawnPanel | null }) => void;
+
+interface ActivePanel {
+  spec: ResolvedPanelSpec;
+  segments: TemplateSegment[] | null;
+  drawn: DrawnPanel;
+  acknowledged: boolean;
+  expiresAt: number | null;
+  expiryTimer: TimerHandle | null;
+}
+
+type Prepared = { ok: true; layout: PanelLayout; iconPackage: string | null } | { ok: false; message: string };
+
+export class PanelController {
+  private generation = 0;
+  private active: ActivePanel | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private pendingReflow = false;
+  private readonly listeners = new Set<PanelListener>();
+
+  constructor(
+    private readonly environment: PanelEnvironment,
+    private readonly host: PanelWindowHost,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Shows or fully replaces the panel; params must already be canonically validated. */
+  set(params: SetOnScreenLogParams, budgetMs: number): Promise<PanelStepResult> {
+    return this.serialize(() => this.runSet(applyPanelDefaults(params), budgetMs));
+  }
+
+  /** Removes the panel; succeeds also when nothing is visible. */
+  clear(): Promise<PanelStepResult> {
+    return this.serialize(async () => {
+      this.removePanel('cleared');
+      return { success: true, data: { visible: 'false' } };
+    });
+  }
+
+  /** The display or font scale changed: recompute from the stored dp/sp values, or remove when it no longer fits. */
+  configurationChanged(): Promise<void> {
+    if (this.active !== null && !this.active.acknowledged) {
+      this.pendingReflow = true;
+      return Promise.resolve();
+    }
+    return this.serialize(async () => {
+      await this.redraw('reflowed', 'configuration_layout_invalid');
+    });
+  }
+
+  /** Template metadata changed (foreground app or locale): redraw a template panel without resetting its TTL. */
+  metadataChanged(kind: 'foreground' | 'locale'): Promise<void> {
+    const segments = this.active?.segments;
+    if (!segments || !this.active?.acknowledged) return Promise.resolve();
+    if (kind === 'foreground' && !templateUsesForegroundApp(segments)) return Promise.resolve();
+    return this.serialize(async () => {
+      await this.redraw('refreshed', 'render_failed');
+    });
+  }
+
+  /** The accessibility service went away: the panel goes with it. */
+  detach(): void {
+    this.removePanel('detached');
+  }
+
+  /** True while an acknowledged generation is on screen (snapshot's operator_overlay_visible). */
+  get visible(): boolean {
+    return this.active?.acknowledged === true;
+  }
+
+  /** The panel as the window host currently shows it. */
+  get currentPanel(): DrawnPanel | null {
+    return this.active?.drawn ?? null;
+  }
+
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  onChange(listener: PanelListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private serialize<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work, work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private async runSet(spec: ResolvedPanelSpec, budgetMs: number): Promise<PanelStepResult> {
+    const deadline = this.clock.now() + Math.min(budgetMs, DRAW_ACK_DEADLINE_MS);
+    if (budgetMs <= 0) return failure('ON_SCREEN_LOG_RENDER_TIMEOUT', 'No execution time remains for the draw acknowledgement.');
+    if (!this.environment.serviceConnected()) {
+      return failure('ON_SCREEN_LOG_SERVICE_UNAVAILABLE', 'The Operator accessibility service is not connected.');
+    }
+    if (this.environment.apiLevel() < 22) {
+      return failure('ON_SCREEN_LOG_RENDER_FAILED', 'Accessibility overlay windows require Android API 22 or later.');
+    }
+    let segments: TemplateSegment[] | null = null;
+    if (spec.content.kind === 'template') {
+      const scan = scanTemplate(spec.content.value);
+      if (!scan.ok) return failure('ON_SCREEN_LOG_RENDER_FAILED', scan.message);
+      segments = scan.segments;
+    }
+    const prepared = this.prepare(spec, segments);
+    // A layout rejection leaves the existing panel and its expiry untouched.
+    if (!prepared.ok) return failure('ON_SCREEN_LOG_LAYOUT_INVALID', prepared.message);
+
+    this.cancelExpiry();
+    this.pendingReflow = false;
+    const generation = ++this.generation;
+    const drawn: DrawnPanel = { generation, layout: prepared.layout, ...colours(spec), iconPackage: prepared.iconPackage };
+    this.active = { spec, segments, drawn, acknowledged: false, expiresAt: null, expiryTimer: null };
+    const outcome = await this.awaitDraw(drawn, deadline);
+    if (outcome !== 'drawn') return this.failCommit(outcome);
+    const active = this.active as ActivePanel | null;
+    if (active === null || active.drawn.generation !== generation) {
+      return failure('ON_SCREEN_LOG_RENDER_FAILED', 'The panel was removed before its draw was acknowledged.');
+    }
+    active.acknowledged = true;
+    active.expiresAt = this.clock.now() + spec.ttlMs;
+    // Configuration changes that arrived while waiting are replayed now; each reflow needs its own draw in the same deadline.
+    while (this.pendingReflow) {
+      this.pendingReflow = false;
+      const reflow = this.prepare(spec, segments);
+      if (!reflow.ok) {
+        this.removePanel('configuration_layout_invalid');
+        return failure('ON_SCREEN_LOG_LAYOUT_INVALID', `After a configuration change: ${reflow.message}`);
+      }
+      const next: DrawnPanel = { ...active.drawn, generation: ++this.generation, layout: reflow.layout, iconPackage: reflow.iconPackage };
+      active.drawn = next;
+      const reflowOutcome = await this.awaitDraw(next, deadline);
+      if (reflowOutcome !== 'drawn') return this.failCommit(reflowOutcome);
+    }
+    this.scheduleExpiry();
+    this.emit('set');
+    return { success: true, data: successData(spec, active.drawn.layout) };
+  }
+
+  private prepare(spec: ResolvedPanelSpec, segments: TemplateSegment[] | null): Prepared {
+    const metrics = this.environment.displayMetrics();
+    if (!metrics.ok) return { ok: false, message: metrics.message };
+    let content = spec.content.value;
+    let iconPackage: string | null = null;
+    let expansionTruncated = false;
+    if (segments !== null) {
+      const metadata = this.environment.metadata();
+      const expansion = expandTemplate(segments, metadata);
+      content = expansion.text;
+      expansionTruncated = expansion.truncated;
+      iconPackage = metadata.foregroundApp?.packageName ?? null;
+    }
+    const layout = layoutPanel(metrics.value, spec, content, this.environment.measurer);
+    if (!layout.ok) return { ok: false, message: layout.error.message };
+    // "truncated" means the text was shortened, by the 256/8192 bounds or by the usable height.
+    const truncated = layout.value.truncated || expansionTruncated;
+    return { ok: true, layout: { ...layout.value, truncated }, iconPackage };
+  }
+
+  private async awaitDraw(drawn: DrawnPanel, deadline: number): Promise<'drawn' | 'timeout' | 'attach_failed'> {
+    const remaining = deadline - this.clock.now();
+    if (remaining <= 0) return 'timeout';
+    let timer: TimerHandle | null = null;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = this.clock.setTimer(() => resolve('timeout'), remaining);
+    });
+    const draw = this.host.draw(drawn).then(
+      () => 'drawn' as const,
+      () => 'attach_failed' as const,
+    );
+    const outcome = await Promise.race([draw, timeout]);
+    if (timer !== null) this.clock.clearTimer(timer);
+    return outcome;
+  }
+
+  private failCommit(outcome: 'timeout' | 'attach_failed'): PanelStepResult {
+    // A failed replacement removes the previous panel too; a late draw cannot bring it back (the generation moved on).
+    if (outcome === 'timeout') {
+      this.removePanel('render_timeout');
+      return failure('ON_SCREEN_LOG_RENDER_TIMEOUT', `The panel did not acknowledge a draw within ${DRAW_ACK_DEADLINE_MS} ms.`);
+    }
+    this.removePanel('render_failed');
+    return failure('ON_SCREEN_LOG_RENDER_FAILED', 'The panel window could not be attached or updated.');
+  }
+
+  private async redraw(reason: 'reflowed' | 'refreshed', removalReason: PanelEventReason): Promise<void> {
+    const active = this.active;
+    if (active === null || !active.acknowledged) return;
+    const prepared = this.prepare(active.spec, active.segments);
+    if (!prepared.ok) {
+      this.removePanel(removalReason);
+      return;
+    }
+    active.drawn = { ...active.drawn, generation: ++this.generation, layout: prepared.layout, iconPackage: prepared.iconPackage };
+    const generation = active.drawn.generation;
+    this.host.draw(active.drawn).catch(() => {
+      if (this.active?.drawn.generation === generation) this.removePanel('render_failed');
+    });
+    // The expiry keeps its absolute time; it is re-armed for the new generation.
+    this.scheduleExpiry();
+    this.emit(reason);
+  }
+
+  private scheduleExpiry(): void {
+    const active = this.active;
+    if (active === null || active.expiresAt === null) return;
+    if (active.expiryTimer !== null) this.clock.clearTimer(active.expiryTimer);
+    const generation = active.drawn.generation;
+    const fire = (): void => {
+      const current = this.active;
+      // Expiry removes its own generation only.
+      if (current === null || current.drawn.generation !== generation || current.expiresAt === null) return;
+      const left = current.expiresAt - this.clock.now();
+      if (left > 0) {
+        current.expiryTimer = this.clock.setTimer(fire, left);
+        return;
+      }
+      this.removePanel('expired');
+    };
+    active.expiryTimer = this.clock.setTimer(fire, active.expiresAt - this.clock.now());
+  }
+
+  private cancelExpiry(): void {
+    if (this.active?.expiryTimer) this.clock.clearTimer(this.active.expiryTimer);
+    if (this.active) this.active.expiryTimer = null;
+  }
+
+  private removePanel(reason: PanelEventReason): void {
+    if (this.active === null) return;
+    this.cancelExpiry();
+    this.active = null;
+    this.pendingReflow = false;
+    this.generation += 1;
+    this.host.remove();
+    this.emit(reason);
+  }
+
+  private emit(reason: PanelEventReason): void {
+    const panel = this.active?.drawn ?? null;
+    const change = { visible: this.visible, generation: this.generation, reason, panel };
+    for (const listener of this.listeners) listener(change);
+  }
+}
+
+function colours(spec: ResolvedPanelSpec): { textColor: string; backgroundColor: string } {
+  return { textColor: spec.textColor, backgroundColor: spec.backgroundColor };
+}
+
+function failure(code: ErrorCode, message: string): PanelStepResult {
+  return { success: false, data: { error: code, errorCode: code, message } };
+}
+
+function successData(spec: ResolvedPanelSpec, layout: PanelLayout): Record<string, string> {
+  return {
+    visible: 'true',
+    rendered: 'true',
+    truncated: String(layout.truncated),
+    anchor: spec.anchor,
+    text_align: spec.textAlign,
+    top_offset_dp: String(spec.topOffsetDp),
+    edge_offset_dp: String(spec.edgeOffsetDp),
+    width_dp: String(spec.widthDp),
+    font_size_sp: String(spec.fontSizeSp),
+    text_color: spec.textColor,
+    background_color: spec.backgroundColor,
+    ttl_ms: String(spec.ttlMs),
+    bounds: formatBounds(layout.bounds),
+  };
+}
