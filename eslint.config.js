@@ -25,7 +25,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron', 'electron/*'], message: 'Only src/main/index.ts, window.ts, ipc/* and the preload may import electron.' }] },
+        {
+          patterns: [
+            {
+              group: ['electron', 'electron/*'],
+              message: 'Only src/main/index.ts, window.ts, ipc/* and the preload may import electron.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -40,16 +47,41 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*', ...nodeBuiltins], message: 'src/shared must not import Node modules.' },
             { group: ['electron', 'electron/*'], message: 'src/shared must not import electron.' },
-            { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'src/shared must not import the DOM/React.' },
-            { group: ['../main/*', '../renderer/*', '../cli/*', '../simulator/*', '../preload/*', '**/../main/**', '**/../renderer/**', '**/../cli/**', '**/../simulator/**', '**/../preload/**'], message: 'src/shared must not depend on a runtime folder.' },
+            {
+              group: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+              message: 'src/shared must not import the DOM/React.',
+            },
+            {
+              group: [
+                '../main/*',
+                '../renderer/*',
+                '../cli/*',
+                '../simulator/*',
+                '../preload/*',
+                '**/../main/**',
+                '**/../renderer/**',
+                '**/../cli/**',
+                '**/../simulator/**',
+                '**/../preload/**',
+              ],
+              message: 'src/shared must not depend on a runtime folder.',
+            },
           ],
         },
       ],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'navigator', 'localStorage', 'HTMLElement', 'Buffer', 'process', 'require', '__dirname'].map(
-          (name) => ({ name, message: 'src/shared must not use runtime-specific globals.' }),
-        ),
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'localStorage',
+          'HTMLElement',
+          'Buffer',
+          'process',
+          'require',
+          '__dirname',
+        ].map((name) => ({ name, message: 'src/shared must not use runtime-specific globals.' })),
       ],
     },
   },

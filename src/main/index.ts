@@ -8,7 +8,10 @@ const mainDirectory = dirname(fileURLToPath(import.meta.url));
 
 function openWindow(): void {
   const paths = builtPaths(mainDirectory);
-  createConsoleWindow({ rendererUrl: process.env.ELECTRON_RENDERER_URL ?? paths.rendererFile, preloadPath: paths.preloadPath });
+  createConsoleWindow({
+    rendererUrl: process.env.ELECTRON_RENDERER_URL ?? paths.rendererFile,
+    preloadPath: paths.preloadPath,
+  });
 }
 
 void app.whenReady().then(() => {

@@ -82,7 +82,12 @@ export function ok<T>(value: T): { ok: true; value: T } {
   return { ok: true, value };
 }
 
-export function fail(code: ErrorCode, message: string, details?: Record<string, unknown>, hint?: string): {
+export function fail(
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+  hint?: string,
+): {
   ok: false;
   error: AppError;
 } {

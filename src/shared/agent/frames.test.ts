@@ -29,10 +29,19 @@ describe('agent frames', () => {
   it('rejects an oversized length, invalid JSON, invalid UTF-8 and non-objects', () => {
     const big = new Uint8Array(4);
     new DataView(big.buffer).setUint32(0, MAX_FRAME_BYTES + 1, false);
-    expect(new FrameDecoder().push(big)).toEqual([{ ok: false, error: { reason: 'too_large', length: MAX_FRAME_BYTES + 1 } }]);
-    const bad = (body: number[]): unknown => new FrameDecoder().push(new Uint8Array([0, 0, 0, body.length, ...body]))[0];
-    expect(bad([...'{x'].map((c) => c.charCodeAt(0)))).toMatchObject({ ok: false, error: { reason: 'invalid_json' } });
+    expect(new FrameDecoder().push(big)).toEqual([
+      { ok: false, error: { reason: 'too_large', length: MAX_FRAME_BYTES + 1 } },
+    ]);
+    const bad = (body: number[]): unknown =>
+      new FrameDecoder().push(new Uint8Array([0, 0, 0, body.length, ...body]))[0];
+    expect(bad([...'{x'].map((c) => c.charCodeAt(0)))).toMatchObject({
+      ok: false,
+      error: { reason: 'invalid_json' },
+    });
     expect(bad([0xff, 0xfe])).toMatchObject({ ok: false, error: { reason: 'invalid_json' } });
-    expect(bad([...'[1]'].map((c) => c.charCodeAt(0)))).toMatchObject({ ok: false, error: { reason: 'not_object' } });
+    expect(bad([...'[1]'].map((c) => c.charCodeAt(0)))).toMatchObject({
+      ok: false,
+      error: { reason: 'not_object' },
+    });
   });
 });

@@ -2,7 +2,8 @@
 
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
-export type FrameError = { reason: 'too_large'; length: number } | { reason: 'invalid_json' | 'not_object'; detail: string };
+export type FrameError =
+  { reason: 'too_large'; length: number } | { reason: 'invalid_json' | 'not_object'; detail: string };
 
 export type DecodedFrame = { ok: true; message: Record<string, unknown> } | { ok: false; error: FrameError };
 
@@ -60,10 +61,19 @@ function decodeBody(body: Uint8Array): DecodedFrame {
   try {
     value = JSON.parse(decoder.decode(body));
   } catch (error) {
-    return { ok: false, error: { reason: 'invalid_json', detail: error instanceof Error ? error.message : String(error) } };
+    return {
+      ok: false,
+      error: { reason: 'invalid_json', detail: error instanceof Error ? error.message : String(error) },
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, error: { reason: 'not_object', detail: `frame holds ${Array.isArray(value) ? 'an array' : typeof value}` } };
+    return {
+      ok: false,
+      error: {
+        reason: 'not_object',
+        detail: `frame holds ${Array.isArray(value) ? 'an array' : typeof value}`,
+      },
+    };
   }
   return { ok: true, message: value as Record<string, unknown> };
 }

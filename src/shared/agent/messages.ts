@@ -57,23 +57,43 @@ export type AgentRequest =
   | { v: 1; type: 'watch'; id: string };
 
 export type AgentEvent =
-  | { v: 1; type: 'event'; event: 'panel'; panel: { visible: boolean; generation: number; reason: PanelEventReason; bounds?: string } }
+  | {
+      v: 1;
+      type: 'event';
+      event: 'panel';
+      panel: { visible: boolean; generation: number; reason: PanelEventReason; bounds?: string };
+    }
   | { v: 1; type: 'event'; event: 'foreground'; foregroundApp: ForegroundAppInfo | null };
 
 export type AgentResponse =
   | ({ v: 1; type: 'hello_result'; id: string } & OperatorDescription)
   | { v: 1; type: 'execute_result'; id: string; envelope: ResultEnvelope }
   | { v: 1; type: 'watch_started'; id: string }
-  | { v: 1; type: 'error'; id: string | null; code: ErrorCode; message: string; details?: Record<string, unknown> }
+  | {
+      v: 1;
+      type: 'error';
+      id: string | null;
+      code: ErrorCode;
+      message: string;
+      details?: Record<string, unknown>;
+    }
   | AgentEvent;
 
-export type ParsedRequest = { ok: true; request: AgentRequest } | { ok: false; id: string | null; message: string };
+export type ParsedRequest =
+  { ok: true; request: AgentRequest } | { ok: false; id: string | null; message: string };
 
 /** Operator side: checks a decoded frame is a request it understands. */
 export function parseAgentRequest(message: Record<string, unknown>): ParsedRequest {
-  const id = typeof message.id === 'string' && message.id.length >= 1 && message.id.length <= 128 ? message.id : null;
-  if (message.v !== AGENT_PROTOCOL_VERSION) return { ok: false, id, message: `unsupported protocol version ${JSON.stringify(message.v)}; expected 1` };
-  if (id === null) return { ok: false, id: null, message: 'request id must be a string of 1..128 characters' };
+  const id =
+    typeof message.id === 'string' && message.id.length >= 1 && message.id.length <= 128 ? message.id : null;
+  if (message.v !== AGENT_PROTOCOL_VERSION)
+    return {
+      ok: false,
+      id,
+      message: `unsupported protocol version ${JSON.stringify(message.v)}; expected 1`,
+    };
+  if (id === null)
+    return { ok: false, id: null, message: 'request id must be a string of 1..128 characters' };
   switch (message.type) {
     case 'hello':
     case 'watch':
@@ -90,14 +110,19 @@ export type ParsedResponse = { ok: true; response: AgentResponse } | { ok: false
 
 /** Host side: checks the shape of a decoded frame from the Operator (deep shapes are checked by their users). */
 export function parseAgentResponse(message: Record<string, unknown>): ParsedResponse {
-  if (message.v !== AGENT_PROTOCOL_VERSION) return { ok: false, message: `unsupported protocol version ${JSON.stringify(message.v)}` };
+  if (message.v !== AGENT_PROTOCOL_VERSION)
+    return { ok: false, message: `unsupported protocol version ${JSON.stringify(message.v)}` };
   switch (message.type) {
     case 'hello_result':
     case 'watch_started':
-      return typeof message.id === 'string' ? { ok: true, response: message as AgentResponse } : { ok: false, message: `${message.type} without id` };
+      return typeof message.id === 'string'
+        ? { ok: true, response: message as AgentResponse }
+        : { ok: false, message: `${message.type} without id` };
     case 'execute_result':
       if (typeof message.id !== 'string') return { ok: false, message: 'execute_result without id' };
-      return isEnvelope(message.envelope) ? { ok: true, response: message as AgentResponse } : { ok: false, message: 'execute_result envelope is malformed' };
+      return isEnvelope(message.envelope)
+        ? { ok: true, response: message as AgentResponse }
+        : { ok: false, message: 'execute_result envelope is malformed' };
     case 'error':
       return typeof message.code === 'string' && typeof message.message === 'string'
         ? { ok: true, response: message as AgentResponse }
@@ -121,7 +146,8 @@ export function isEnvelope(value: unknown): value is ResultEnvelope {
   return envelope.stepResults.every((step: unknown) => {
     if (typeof step !== 'object' || step === null) return false;
     const s = step as Record<string, unknown>;
-    if (typeof s.id !== 'string' || typeof s.actionType !== 'string' || typeof s.success !== 'boolean') return false;
+    if (typeof s.id !== 'string' || typeof s.actionType !== 'string' || typeof s.success !== 'boolean')
+      return false;
     if (typeof s.data !== 'object' || s.data === null) return false;
     return Object.values(s.data).every((v) => typeof v === 'string');
   });

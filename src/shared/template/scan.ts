@@ -1,11 +1,11 @@
 // Template scanner: the same left-to-right algorithm as the Operator (reference section 3).
 import { INVALID_TEMPLATE_MESSAGE, isPlaceholderName, type PlaceholderName } from './placeholders';
 
-export type TemplateSegment = { kind: 'literal'; text: string } | { kind: 'placeholder'; name: PlaceholderName };
+export type TemplateSegment =
+  { kind: 'literal'; text: string } | { kind: 'placeholder'; name: PlaceholderName };
 
 export type TemplateScan =
-  | { ok: true; segments: TemplateSegment[] }
-  | { ok: false; message: string; index: number };
+  { ok: true; segments: TemplateSegment[] } | { ok: false; message: string; index: number };
 
 /** Splits a template into literal runs and placeholders; `{{{{`/`}}}}` are escapes for literal `{{`/`}}`. */
 export function scanTemplate(template: string): TemplateScan {

@@ -1,7 +1,12 @@
 // The simulated Operator's agent socket: framing and request dispatch of docs/operator-protocol.md.
 import type { Duplex } from 'node:stream';
 import { encodeFrame, FrameDecoder } from '../../shared/agent/frames';
-import { parseAgentRequest, type AgentEvent, type AgentResponse, type OperatorDescription } from '../../shared/agent/messages';
+import {
+  parseAgentRequest,
+  type AgentEvent,
+  type AgentResponse,
+  type OperatorDescription,
+} from '../../shared/agent/messages';
 import type { ErrorCode } from '../../shared/errors';
 import type { ExecuteOutcome } from './executeActions';
 
@@ -23,7 +28,12 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
   const send = (message: AgentResponse): void => {
     if (!stream.destroyed && stream.writable) stream.write(encodeFrame(message));
   };
-  const sendError = (id: string | null, code: ErrorCode, message: string, details?: Record<string, unknown>): void => {
+  const sendError = (
+    id: string | null,
+    code: ErrorCode,
+    message: string,
+    details?: Record<string, unknown>,
+  ): void => {
     send({ v: 1, type: 'error', id, code, message, ...(details ? { details } : {}) });
   };
   const close = (): void => {
@@ -76,7 +86,10 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
   stream.on('data', (chunk: Buffer) => {
     for (const frame of decoder.push(chunk)) {
       if (!frame.ok) {
-        const detail = frame.error.reason === 'too_large' ? `frame of ${frame.error.length} bytes exceeds 4 MiB` : frame.error.detail;
+        const detail =
+          frame.error.reason === 'too_large'
+            ? `frame of ${frame.error.length} bytes exceeds 4 MiB`
+            : frame.error.detail;
         sendError(null, 'OPERATOR_PROTOCOL_ERROR', `Malformed frame: ${detail}`);
         stream.end();
         return;

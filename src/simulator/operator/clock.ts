@@ -18,10 +18,13 @@ export const systemClock: Clock = (() => {
       const id = next++;
       timers.set(
         id,
-        setTimeout(() => {
-          timers.delete(id);
-          callback();
-        }, Math.max(0, delayMs)),
+        setTimeout(
+          () => {
+            timers.delete(id);
+            callback();
+          },
+          Math.max(0, delayMs),
+        ),
       );
       return { id };
     },

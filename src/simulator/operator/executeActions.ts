@@ -45,8 +45,18 @@ export async function executeOnOperator(
   return { ok: true, envelope: reconcileEnvelope(envelope) };
 }
 
-async function runAction(action: Action, remainingMs: number, controller: PanelController, source: SnapshotSource): Promise<StepResult> {
-  const step = (success: boolean, data: Record<string, string>): StepResult => ({ id: action.id, actionType: action.type, success, data });
+async function runAction(
+  action: Action,
+  remainingMs: number,
+  controller: PanelController,
+  source: SnapshotSource,
+): Promise<StepResult> {
+  const step = (success: boolean, data: Record<string, string>): StepResult => ({
+    id: action.id,
+    actionType: action.type,
+    success,
+    data,
+  });
   switch (action.type) {
     case 'set_on_screen_log': {
       const result = await controller.set(action.params, remainingMs);
@@ -59,7 +69,11 @@ async function runAction(action: Action, remainingMs: number, controller: PanelC
     case 'snapshot': {
       const snapshot = source.snapshot();
       if (snapshot === null) {
-        return step(false, { error: 'SNAPSHOT_FAILED', errorCode: 'SNAPSHOT_FAILED', message: 'The accessibility service is not connected; no window can be read.' });
+        return step(false, {
+          error: 'SNAPSHOT_FAILED',
+          errorCode: 'SNAPSHOT_FAILED',
+          message: 'The accessibility service is not connected; no window can be read.',
+        });
       }
       const data: Record<string, string> = {
         text: snapshot.xml,
@@ -76,7 +90,8 @@ async function runAction(action: Action, remainingMs: number, controller: PanelC
       return step(false, {
         error: 'UNSUPPORTED_RUNTIME_SCREENSHOT',
         errorCode: 'UNSUPPORTED_RUNTIME_SCREENSHOT',
-        message: 'The Operator cannot capture the screen; the host captures it with screencap after the envelope returns.',
+        message:
+          'The Operator cannot capture the screen; the host captures it with screencap after the envelope returns.',
       });
   }
 }

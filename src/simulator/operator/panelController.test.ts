@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from './clock';
-import { PanelController, type DrawnPanel, type PanelEnvironment, type PanelWindowHost } from './panelController';
+import {
+  PanelController,
+  type DrawnPanel,
+  type PanelEnvironment,
+  type PanelWindowHost,
+} from './panelController';
 import { createFixedAdvanceMeasurer } from '../../shared/geometry/fixedMeasurer';
 import type { DisplayMetrics } from '../../shared/geometry/types';
 import type { TemplateMetadata } from '../../shared/template/metadata';
@@ -111,7 +116,10 @@ describe('PanelController', () => {
 
   it('replaces the whole panel: omitted fields reset and the old expiry is cancelled', async () => {
     const { clock, controller, host } = setup();
-    await settle(clock, controller.set({ text: 'a', ttlMs: 10000, textColor: '#FF112233', anchor: 'right' }, 30000));
+    await settle(
+      clock,
+      controller.set({ text: 'a', ttlMs: 10000, textColor: '#FF112233', anchor: 'right' }, 30000),
+    );
     const second = await settle(clock, controller.set({ text: 'b', ttlMs: 60000 }, 30000));
     expect(second.data.text_color).toBe('#FFFFFFFF');
     expect(second.data.anchor).toBe('left');
@@ -130,7 +138,10 @@ describe('PanelController', () => {
     expect(controller.currentPanel).not.toBeNull();
     await clock.advance(1);
     const result = await pending;
-    expect(result).toMatchObject({ success: false, data: { error: 'ON_SCREEN_LOG_RENDER_TIMEOUT', errorCode: 'ON_SCREEN_LOG_RENDER_TIMEOUT' } });
+    expect(result).toMatchObject({
+      success: false,
+      data: { error: 'ON_SCREEN_LOG_RENDER_TIMEOUT', errorCode: 'ON_SCREEN_LOG_RENDER_TIMEOUT' },
+    });
     expect(host.removals).toBe(1);
     host.releaseWithheld();
     await clock.advance(10);
@@ -169,15 +180,22 @@ describe('PanelController', () => {
 
   it('fails closed on API 21 without drawing, and without a connected service', async () => {
     const legacy = setup({ api: 21 });
-    expect((await legacy.controller.set({ text: 'a' }, 30000)).data.error).toBe('ON_SCREEN_LOG_RENDER_FAILED');
+    expect((await legacy.controller.set({ text: 'a' }, 30000)).data.error).toBe(
+      'ON_SCREEN_LOG_RENDER_FAILED',
+    );
     expect(legacy.host.draws).toHaveLength(0);
     const disconnected = setup({ connected: false });
-    expect((await disconnected.controller.set({ text: 'a' }, 30000)).data.error).toBe('ON_SCREEN_LOG_SERVICE_UNAVAILABLE');
+    expect((await disconnected.controller.set({ text: 'a' }, 30000)).data.error).toBe(
+      'ON_SCREEN_LOG_SERVICE_UNAVAILABLE',
+    );
   });
 
   it('reports LAYOUT_INVALID when the usable area is unknown (API 28 with a built-in cutout)', async () => {
     const { controller, state, host } = setup({ api: 28 });
-    state.metrics = { ok: false, message: 'API 28 declares a built-in display cutout; its safe insets are unknown.' };
+    state.metrics = {
+      ok: false,
+      message: 'API 28 declares a built-in display cutout; its safe insets are unknown.',
+    };
     const result = await controller.set({ text: 'a' }, 30000);
     expect(result.data).toMatchObject({ error: 'ON_SCREEN_LOG_LAYOUT_INVALID' });
     expect(host.draws).toHaveLength(0);
@@ -195,7 +213,15 @@ describe('PanelController', () => {
     const { clock, controller, state, host } = setup();
     await settle(clock, controller.set({ text: 'a', anchor: 'right', ttlMs: 4000 }, 30000));
     const before = controller.currentPanel?.layout.bounds.left;
-    state.metrics = { ok: true, value: { ...phoneMetrics, widthPx: 2400, heightPx: 1080, usable: { left: 0, top: 136, right: 2400, bottom: 1080 } } };
+    state.metrics = {
+      ok: true,
+      value: {
+        ...phoneMetrics,
+        widthPx: 2400,
+        heightPx: 1080,
+        usable: { left: 0, top: 136, right: 2400, bottom: 1080 },
+      },
+    };
     await clock.advance(1000);
     await controller.configurationChanged();
     expect(controller.currentPanel?.layout.bounds.left).not.toBe(before);
@@ -209,7 +235,10 @@ describe('PanelController', () => {
   it('removes the panel when a configuration change leaves no room, and does not bring it back', async () => {
     const { clock, controller, state, reasons } = setup();
     await settle(clock, controller.set({ text: 'a', topOffsetDp: 600 }, 30000));
-    state.metrics = { ok: true, value: { ...phoneMetrics, usable: { left: 0, top: 136, right: 1080, bottom: 1200 } } };
+    state.metrics = {
+      ok: true,
+      value: { ...phoneMetrics, usable: { left: 0, top: 136, right: 1080, bottom: 1200 } },
+    };
     await controller.configurationChanged();
     expect(controller.visible).toBe(false);
     state.metrics = { ok: true, value: phoneMetrics };
@@ -223,7 +252,10 @@ describe('PanelController', () => {
     host.ackDelayMs = 100;
     const pending = controller.set({ text: 'a', anchor: 'right' }, 30000);
     await clock.advance(50);
-    state.metrics = { ok: true, value: { ...phoneMetrics, widthPx: 2400, usable: { left: 0, top: 136, right: 2400, bottom: 2337 } } };
+    state.metrics = {
+      ok: true,
+      value: { ...phoneMetrics, widthPx: 2400, usable: { left: 0, top: 136, right: 2400, bottom: 2337 } },
+    };
     await controller.configurationChanged();
     await clock.advance(300);
     const result = await pending;
@@ -234,7 +266,10 @@ describe('PanelController', () => {
   it('refreshes a foreground template without resetting the TTL; device-only templates ignore focus changes', async () => {
     const { clock, controller, state, host } = setup();
     await settle(clock, controller.set({ template: '{{foreground_app.package_name}}', ttlMs: 3000 }, 30000));
-    state.metadata = { ...state.metadata, foregroundApp: { packageName: 'com.android.settings', versionCode: '1', versionName: '1' } };
+    state.metadata = {
+      ...state.metadata,
+      foregroundApp: { packageName: 'com.android.settings', versionCode: '1', versionName: '1' },
+    };
     await clock.advance(1000);
     await controller.metadataChanged('foreground');
     expect(host.draws).toHaveLength(2);
@@ -263,13 +298,22 @@ describe('PanelController truncation', () => {
   it('reports truncated when the template expansion was bounded, even if the layout fits', async () => {
     const { clock, controller, state } = setup();
     state.metadata = { ...state.metadata, device: { manufacturer: 'x'.repeat(300), model: 'm' } };
-    const result = await settle(clock, controller.set({ template: '{{device.manufacturer}}', widthDp: 400 }, 30000));
+    const result = await settle(
+      clock,
+      controller.set({ template: '{{device.manufacturer}}', widthDp: 400 }, 30000),
+    );
     expect(result.data).toMatchObject({ truncated: 'true' });
   });
 
   it('reports truncated when the text does not fit the usable height', async () => {
     const { clock, controller } = setup();
-    const result = await settle(clock, controller.set({ text: Array.from({ length: 250 }, (_, i) => `line ${i}`).join('\n'), fontSizeSp: 24, widthDp: 80 }, 30000));
+    const result = await settle(
+      clock,
+      controller.set(
+        { text: Array.from({ length: 250 }, (_, i) => `line ${i}`).join('\n'), fontSizeSp: 24, widthDp: 80 },
+        30000,
+      ),
+    );
     expect(result.data.truncated).toBe('true');
     expect(controller.currentPanel?.layout.lines.at(-1)?.text.endsWith('…')).toBe(true);
   });

@@ -39,9 +39,15 @@ export interface PanelEnvironment {
   measurer: TextMeasurer;
 }
 
-export type PanelStepResult = { success: true; data: Record<string, string> } | { success: false; data: Record<string, string> };
+export type PanelStepResult =
+  { success: true; data: Record<string, string> } | { success: false; data: Record<string, string> };
 
-export type PanelListener = (change: { visible: boolean; generation: number; reason: PanelEventReason; panel: DrawnPanel | null }) => void;
+export type PanelListener = (change: {
+  visible: boolean;
+  generation: number;
+  reason: PanelEventReason;
+  panel: DrawnPanel | null;
+}) => void;
 
 interface ActivePanel {
   spec: ResolvedPanelSpec;
@@ -52,7 +58,8 @@ interface ActivePanel {
   expiryTimer: TimerHandle | null;
 }
 
-type Prepared = { ok: true; layout: PanelLayout; iconPackage: string | null } | { ok: false; message: string };
+type Prepared =
+  { ok: true; layout: PanelLayout; iconPackage: string | null } | { ok: false; message: string };
 
 export class PanelController {
   private generation = 0;
@@ -133,12 +140,22 @@ export class PanelController {
 
   private async runSet(spec: ResolvedPanelSpec, budgetMs: number): Promise<PanelStepResult> {
     const deadline = this.clock.now() + Math.min(budgetMs, DRAW_ACK_DEADLINE_MS);
-    if (budgetMs <= 0) return failure('ON_SCREEN_LOG_RENDER_TIMEOUT', 'No execution time remains for the draw acknowledgement.');
+    if (budgetMs <= 0)
+      return failure(
+        'ON_SCREEN_LOG_RENDER_TIMEOUT',
+        'No execution time remains for the draw acknowledgement.',
+      );
     if (!this.environment.serviceConnected()) {
-      return failure('ON_SCREEN_LOG_SERVICE_UNAVAILABLE', 'The Operator accessibility service is not connected.');
+      return failure(
+        'ON_SCREEN_LOG_SERVICE_UNAVAILABLE',
+        'The Operator accessibility service is not connected.',
+      );
     }
     if (this.environment.apiLevel() < 22) {
-      return failure('ON_SCREEN_LOG_RENDER_FAILED', 'Accessibility overlay windows require Android API 22 or later.');
+      return failure(
+        'ON_SCREEN_LOG_RENDER_FAILED',
+        'Accessibility overlay windows require Android API 22 or later.',
+      );
     }
     let segments: TemplateSegment[] | null = null;
     if (spec.content.kind === 'template') {
@@ -153,13 +170,21 @@ export class PanelController {
     this.cancelExpiry();
     this.pendingReflow = false;
     const generation = ++this.generation;
-    const drawn: DrawnPanel = { generation, layout: prepared.layout, ...colours(spec), iconPackage: prepared.iconPackage };
+    const drawn: DrawnPanel = {
+      generation,
+      layout: prepared.layout,
+      ...colours(spec),
+      iconPackage: prepared.iconPackage,
+    };
     this.active = { spec, segments, drawn, acknowledged: false, expiresAt: null, expiryTimer: null };
     const outcome = await this.awaitDraw(drawn, deadline);
     if (outcome !== 'drawn') return this.failCommit(outcome);
     const active = this.active as ActivePanel | null;
     if (active === null || active.drawn.generation !== generation) {
-      return failure('ON_SCREEN_LOG_RENDER_FAILED', 'The panel was removed before its draw was acknowledged.');
+      return failure(
+        'ON_SCREEN_LOG_RENDER_FAILED',
+        'The panel was removed before its draw was acknowledged.',
+      );
     }
     active.acknowledged = true;
     active.expiresAt = this.clock.now() + spec.ttlMs;
@@ -171,7 +196,12 @@ export class PanelController {
         this.removePanel('configuration_layout_invalid');
         return failure('ON_SCREEN_LOG_LAYOUT_INVALID', `After a configuration change: ${reflow.message}`);
       }
-      const next: DrawnPanel = { ...active.drawn, generation: ++this.generation, layout: reflow.layout, iconPackage: reflow.iconPackage };
+      const next: DrawnPanel = {
+        ...active.drawn,
+        generation: ++this.generation,
+        layout: reflow.layout,
+        iconPackage: reflow.iconPackage,
+      };
       active.drawn = next;
       const reflowOutcome = await this.awaitDraw(next, deadline);
       if (reflowOutcome !== 'drawn') return this.failCommit(reflowOutcome);
@@ -201,7 +231,10 @@ export class PanelController {
     return { ok: true, layout: { ...layout.value, truncated }, iconPackage };
   }
 
-  private async awaitDraw(drawn: DrawnPanel, deadline: number): Promise<'drawn' | 'timeout' | 'attach_failed'> {
+  private async awaitDraw(
+    drawn: DrawnPanel,
+    deadline: number,
+  ): Promise<'drawn' | 'timeout' | 'attach_failed'> {
     const remaining = deadline - this.clock.now();
     if (remaining <= 0) return 'timeout';
     let timer: TimerHandle | null = null;
@@ -221,7 +254,10 @@ export class PanelController {
     // A failed replacement removes the previous panel too; a late draw cannot bring it back (the generation moved on).
     if (outcome === 'timeout') {
       this.removePanel('render_timeout');
-      return failure('ON_SCREEN_LOG_RENDER_TIMEOUT', `The panel did not acknowledge a draw within ${DRAW_ACK_DEADLINE_MS} ms.`);
+      return failure(
+        'ON_SCREEN_LOG_RENDER_TIMEOUT',
+        `The panel did not acknowledge a draw within ${DRAW_ACK_DEADLINE_MS} ms.`,
+      );
     }
     this.removePanel('render_failed');
     return failure('ON_SCREEN_LOG_RENDER_FAILED', 'The panel window could not be attached or updated.');
@@ -235,7 +271,12 @@ export class PanelController {
       this.removePanel(removalReason);
       return;
     }
-    active.drawn = { ...active.drawn, generation: ++this.generation, layout: prepared.layout, iconPackage: prepared.iconPackage };
+    active.drawn = {
+      ...active.drawn,
+      generation: ++this.generation,
+      layout: prepared.layout,
+      iconPackage: prepared.iconPackage,
+    };
     const generation = active.drawn.generation;
     this.host.draw(active.drawn).catch(() => {
       if (this.active?.drawn.generation === generation) this.removePanel('render_failed');
