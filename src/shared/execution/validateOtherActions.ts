@@ -43,9 +43,11 @@ export function inspectScreenshotParams(
   if (!isRecord(params)) return { ok: false, issue: screenshotIssue('', 'must be a JSON object') };
   const pathKeys: string[] = [];
   const unknownKeys: string[] = [];
+  let scale: unknown;
   for (const key of Object.keys(params)) {
-    if (params[key] === undefined || key === 'scale') continue;
-    if (PATH_KEY_SET.has(key)) pathKeys.push(key);
+    if (params[key] === undefined) continue; // absent, as in JSON text
+    if (key === 'scale') scale = params[key];
+    else if (PATH_KEY_SET.has(key)) pathKeys.push(key);
     else unknownKeys.push(key);
   }
   if (unknownKeys.length > 0) {
@@ -65,7 +67,6 @@ export function inspectScreenshotParams(
     }
     out.path = path;
   }
-  const scale = params.scale;
   if (scale !== undefined) {
     if (!SCREENSHOT_SCALES.includes(scale as ScreenshotScale)) {
       return { ok: false, issue: screenshotIssue('scale', `must be one of ${SCREENSHOT_SCALES.join(', ')}`) };
