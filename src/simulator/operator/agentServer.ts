@@ -12,7 +12,7 @@ import type { ExecuteOutcome } from './executeActions';
 
 /** What the agent server needs from the simulated Operator. */
 export interface AgentBackend {
-  describe(): OperatorDescription;
+  describe(): Promise<OperatorDescription>;
   execute(execution: unknown): Promise<ExecuteOutcome>;
   /** Subscribes to panel and foreground events; returns the unsubscribe function. */
   watch(listener: (event: AgentEvent) => void): () => void;
@@ -54,7 +54,7 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
     const request = parsed.request;
     switch (request.type) {
       case 'hello':
-        send({ v: 1, type: 'hello_result', id: request.id, ...backend.describe() });
+        send({ v: 1, type: 'hello_result', id: request.id, ...(await backend.describe()) });
         return;
       case 'watch':
         send({ v: 1, type: 'watch_started', id: request.id });

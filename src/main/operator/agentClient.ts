@@ -1,0 +1,166 @@
+// Host side of the Operator agent protocol over adb: one request per stream, bounded waits, no replay.
+import type { Duplex } from 'node:stream';
+import { encodeFrame, FrameDecoder } from '../../shared/agent/frames';
+import {
+  agentSocketName,
+  parseAgentResponse,
+  type AgentEvent,
+  type AgentRequest,
+  type AgentResponse,
+} from '../../shared/agent/messages';
+import { fail, ok, type Result } from '../../shared/errors';
+import type { AdbClient } from '../adb/adbkit';
+import { toAppError } from '../adb/adbkit';
+
+/** Where a host failure happened, and whether the request may have reached the device. */
+export type Phase = 'readiness' | 'dispatch' | 'result_wait' | 'post_processing';
+export type DispatchState = 'not_dispatched' | 'dispatched' | 'unknown';
+
+export interface AgentTarget {
+  client: AdbClient;
+  serial: string;
+  operatorPackage: string;
+}
+
+/** Opens the Operator's agent socket; failure means nothing was sent. */
+export async function openAgentStream(target: AgentTarget): Promise<Result<Duplex>> {
+  const socket = agentSocketName(target.operatorPackage);
+  try {
+    return ok(await target.client.openLocal(target.serial, `localabstract:${socket}`));
+  } catch (error) {
+    const cause = toAppError(error, 'OPERATOR_UNREACHABLE');
+    return fail(
+      cause.code,
+      `The Operator's agent socket ${socket} on ${target.serial} did not accept a connection: ${cause.message}`,
+      {
+        phase: 'readiness',
+        dispatchState: 'not_dispatched',
+        socket,
+      },
+    );
+  }
+}
+
+/**
+ * Sends one request and waits for its response. Once the frame is written, the request is never sent again:
+ * a lost answer is reported with dispatchState "unknown".
+ */
+export async function callAgent(
+  target: AgentTarget,
+  request: AgentRequest,
+  waitMs: number,
+): Promise<Result<AgentResponse>> {
+  const opened = await openAgentStream(target);
+  if (!opened.ok) return opened;
+  const stream = opened.value;
+  try {
+    return await exchange(stream, request, waitMs);
+  } finally {
+    stream.destroy();
+  }
+}
+
+function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
+  return new Promise((resolve) => {
+    const decoder = new FrameDecoder();
+    let settled = false;
+    const finish = (result: Result<AgentResponse>): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      stream.off('data', onData);
+      resolve(result);
+    };
+    const lost = (code: 'RESULT_ENVELOPE_TIMEOUT' | 'RESULT_TRANSPORT_FAILED', message: string): void =>
+      finish(fail(code, message, { phase: 'result_wait', dispatchState: 'unknown', requestId: request.id }));
+    const timer = setTimeout(
+      () =>
+        lost(
+          'RESULT_ENVELOPE_TIMEOUT',
+          `The Operator did not answer ${request.type} within ${waitMs} ms; it may have run. Inspect the device before retrying.`,
+        ),
+      waitMs,
+    );
+    const onData = (chunk: Buffer): void => {
+      for (const frame of decoder.push(chunk)) {
+        if (!frame.ok) {
+          finish(
+            fail(
+              'RESULT_ENVELOPE_MALFORMED',
+              `The Operator sent a malformed frame (${frame.error.reason}).`,
+              { phase: 'result_wait', dispatchState: 'unknown' },
+            ),
+          );
+          return;
+        }
+        const parsed = parseAgentResponse(frame.message);
+        if (!parsed.ok) {
+          finish(
+            fail('RESULT_ENVELOPE_MALFORMED', `The Operator sent an unexpected message: ${parsed.message}`, {
+              phase: 'result_wait',
+              dispatchState: 'unknown',
+            }),
+          );
+          return;
+        }
+        const response = parsed.response;
+        if (response.type === 'event') continue;
+        if (response.type === 'error' && (response.id === request.id || response.id === null)) {
+          finish(
+            fail(response.code, response.message, {
+              ...response.details,
+              phase: 'dispatch',
+              dispatchState: 'dispatched',
+            }),
+          );
+          return;
+        }
+        if ('id' in response && response.id === request.id) {
+          finish(ok(response));
+          return;
+        }
+      }
+    };
+    stream.on('data', onData);
+    stream.once('end', () =>
+      lost(
+        'RESULT_TRANSPORT_FAILED',
+        `The Operator's stream closed before it answered ${request.type}; the request may have run.`,
+      ),
+    );
+    stream.once('error', (error: Error) =>
+      lost(
+        'RESULT_TRANSPORT_FAILED',
+        `The Operator's stream failed: ${error.message}; the request may have run.`,
+      ),
+    );
+    stream.write(encodeFrame(request));
+  });
+}
+
+/** Subscribes to panel and foreground events; returns a function that closes the subscription. */
+export async function watchAgent(
+  target: AgentTarget,
+  onEvent: (event: AgentEvent) => void,
+  onClose: () => void,
+): Promise<Result<() => void>> {
+  const opened = await openAgentStream(target);
+  if (!opened.ok) return opened;
+  const stream = opened.value;
+  const decoder = new FrameDecoder();
+  stream.on('data', (chunk: Buffer) => {
+    for (const frame of decoder.push(chunk)) {
+      if (!frame.ok) {
+        stream.destroy();
+        return;
+      }
+      const parsed = parseAgentResponse(frame.message);
+      if (parsed.ok && parsed.response.type === 'event') onEvent(parsed.response);
+    }
+  });
+  stream.once('close', onClose);
+  stream.once('end', () => stream.destroy());
+  stream.on('error', () => stream.destroy());
+  stream.write(encodeFrame({ v: 1, type: 'watch', id: `watch-${Date.now()}` }));
+  return ok(() => stream.destroy());
+}

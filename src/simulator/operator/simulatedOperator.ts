@@ -1,0 +1,204 @@
+// The simulated Operator app: agent socket backend, panel controller wiring and device event subscriptions.
+import type { AgentEvent, OperatorDescription, PanelEventReason } from '../../shared/agent/messages';
+import { fail } from '../../shared/errors';
+import { formatBounds } from '../../shared/geometry/bounds';
+import type { DeviceState } from '../device/state';
+import type { DeviceProfile } from '../profiles/types';
+import { renderAppIcon } from '../screen/icons';
+import { screenAppOf } from '../screen/fromProfile';
+import { screenMeasurer } from '../screen/renderScreen';
+import type { AgentBackend } from './agentServer';
+import type { Clock } from './clock';
+import { currentDisplay, describeDevice, hierarchyXml, metadataOf } from './deviceFacts';
+import { executeOnOperator, type ExecuteOutcome } from './executeActions';
+import { PanelController, type PanelWindowHost } from './panelController';
+
+export const OPERATOR_SERVICE_CLASS = 'com.androperator.operator.OperatorAccessibilityService';
+export const OPERATOR_VERSION = { versionName: '0.1.0', versionCode: '1' };
+
+/** The component string Android keeps in secure enabled_accessibility_services. */
+export function operatorServiceComponent(operatorPackage: string): string {
+  return `${operatorPackage}/${OPERATOR_SERVICE_CLASS}`;
+}
+
+/** True when the accessibility settings enable the Operator's service (':'-separated list, case-insensitive). */
+export function serviceEnabledIn(state: DeviceState, operatorPackage: string): boolean {
+  if (state.getSetting('secure', 'accessibility_enabled') !== '1') return false;
+  const list = state.getSetting('secure', 'enabled_accessibility_services') ?? '';
+  const component = operatorServiceComponent(operatorPackage).toLowerCase();
+  const short = `${operatorPackage}/.OperatorAccessibilityService`.toLowerCase();
+  return list
+    .split(':')
+    .map((entry) => entry.trim().toLowerCase())
+    .some((entry) => entry === component || entry === short);
+}
+
+export interface SimulatedOperatorOptions {
+  operatorPackage: string;
+  state: DeviceState;
+  profile: DeviceProfile;
+  host: PanelWindowHost;
+  clock: Clock;
+}
+
+export class SimulatedOperator implements AgentBackend {
+  readonly controller: PanelController;
+  private inFlight = false;
+  private dropNext = false;
+  private readonly watchers = new Set<(event: AgentEvent) => void>();
+  private readonly unsubscribe: Array<() => void> = [];
+
+  constructor(private readonly options: SimulatedOperatorOptions) {
+    const { state, profile } = options;
+    this.controller = new PanelController(
+      {
+        apiLevel: () => state.sdkLevel,
+        serviceConnected: () => this.serviceConnected,
+        displayMetrics: () => {
+          const display = currentDisplay(profile, state);
+          return display.metrics
+            ? { ok: true, value: display.metrics }
+            : { ok: false, message: display.usableError ?? 'The usable display area is unknown.' };
+        },
+        metadata: () => metadataOf(state),
+        measurer: screenMeasurer(),
+      },
+      options.host,
+      options.clock,
+    );
+    this.controller.onChange((change) =>
+      this.broadcast({ v: 1, type: 'event', event: 'panel', panel: panelEvent(change) }),
+    );
+    this.unsubscribe.push(
+      state.on('configuration', () => void this.controller.configurationChanged()),
+      state.on('locale', () => void this.controller.metadataChanged('locale')),
+      state.on('foreground', () => {
+        void this.controller.metadataChanged('foreground');
+        void this.describe().then((description) =>
+          this.broadcast({
+            v: 1,
+            type: 'event',
+            event: 'foreground',
+            foregroundApp: description.foregroundApp,
+          }),
+        );
+      }),
+      state.on('packages', () => void this.controller.metadataChanged('foreground')),
+      // Disabling the accessibility service destroys it, and the panel with it.
+      state.on('settings', () => {
+        if (!this.serviceConnected) this.controller.detach();
+      }),
+    );
+  }
+
+  get serviceConnected(): boolean {
+    return serviceEnabledIn(this.options.state, this.options.operatorPackage);
+  }
+
+  async describe(): Promise<OperatorDescription> {
+    const { state, profile, operatorPackage } = this.options;
+    const foreground = state.foreground.packageName;
+    const info = state.getPackage(foreground);
+    const look = profile.apps.find((app) => app.packageName === foreground);
+    const panel = this.controller.currentPanel;
+    const visible = this.controller.visible;
+    return {
+      protocolVersion: 1,
+      operator: { packageName: operatorPackage, ...OPERATOR_VERSION },
+      service: { connected: this.serviceConnected },
+      ...describeDevice(profile, state),
+      foregroundApp: {
+        packageName: foreground,
+        label: info?.label ?? null,
+        versionCode: info ? String(info.versionCode) : null,
+        versionName: info?.versionName ?? null,
+        ...(look
+          ? { iconPng: Buffer.from(await renderAppIcon(screenAppOf(look), 128)).toString('base64') }
+          : {}),
+      },
+      panel:
+        visible && panel
+          ? { visible, generation: panel.generation, bounds: formatBounds(panel.layout.bounds) }
+          : { visible: false, generation: this.controller.currentGeneration },
+    };
+  }
+
+  async execute(execution: unknown): Promise<ExecuteOutcome> {
+    if (this.inFlight) {
+      return {
+        ok: false,
+        error: fail(
+          'EXECUTION_CONFLICT_IN_FLIGHT',
+          'Another execution is running on this Operator; wait for its result.',
+        ).error,
+      };
+    }
+    this.inFlight = true;
+    try {
+      const { state } = this.options;
+      return await executeOnOperator(
+        execution,
+        this.controller,
+        {
+          snapshot: () =>
+            this.serviceConnected
+              ? {
+                  xml: hierarchyXml(state),
+                  foregroundPackage: state.foreground.packageName,
+                  windowCount: 2,
+                  overlayPackage: null,
+                }
+              : null,
+        },
+        this.options.clock,
+      );
+    } finally {
+      this.inFlight = false;
+    }
+  }
+
+  watch(listener: (event: AgentEvent) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  dropNextExecute(): boolean {
+    const drop = this.dropNext;
+    this.dropNext = false;
+    return drop;
+  }
+
+  /** Test fault: the next execute request is received and the stream is closed without an answer. */
+  armDropNextExecute(): void {
+    this.dropNext = true;
+  }
+
+  close(): void {
+    this.controller.detach();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.watchers.clear();
+  }
+
+  private broadcast(event: AgentEvent): void {
+    for (const watcher of this.watchers) watcher(event);
+  }
+}
+
+function panelEvent(change: {
+  visible: boolean;
+  generation: number;
+  reason: PanelEventReason;
+  panel: { layout: { bounds: { left: number; top: number; right: number; bottom: number } } } | null;
+}): {
+  visible: boolean;
+  generation: number;
+  reason: PanelEventReason;
+  bounds?: string;
+} {
+  return {
+    visible: change.visible,
+    generation: change.generation,
+    reason: change.reason,
+    ...(change.visible && change.panel ? { bounds: formatBounds(change.panel.layout.bounds) } : {}),
+  };
+}
