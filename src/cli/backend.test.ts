@@ -19,7 +19,10 @@ describe('createUnavailableBackend', () => {
       backend.listDevices({}),
       backend.runExecution(execution, target),
       backend.runSequence({ set: execution, screenshot: execution, clear: execution }, target),
-      backend.startSimulator({}),
+      backend.runSimulators(
+        { profiles: ['phone'], count: 1, mode: 'connect', operatorPackage: 'p' },
+        () => undefined,
+      ),
     ]);
     expect(results.map((result) => (result.ok ? undefined : result.error.details?.operation))).toEqual([
       'devices',

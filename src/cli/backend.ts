@@ -42,12 +42,20 @@ export interface SequenceOutcome {
   runs: ExecutionOutcome[];
 }
 
-export interface SimulatorStartOptions {
-  timeoutMs?: number;
+export interface SimulatorRunOptions {
+  /** Profile names, cycled over `count` devices. */
+  profiles: string[];
+  count: number;
+  mode: 'connect' | 'emulator';
+  operatorPackage: string;
 }
 
-export interface SimulatorStarted {
+/** One simulated device, printed as a JSON line as soon as the adb server shows it online. */
+export interface SimulatorReady {
   serial: string;
+  profile: string;
+  model: string;
+  port: number;
 }
 
 /** Device operations; every method reports failures as values with a code, never by throwing. */
@@ -56,7 +64,11 @@ export interface CliBackend {
   /** Runs one validated execution (take_screenshot steps included) and returns its envelope. */
   runExecution(execution: Execution, target: DeviceTarget): Promise<Result<ExecutionOutcome>>;
   runSequence(request: SequenceRequest, target: DeviceTarget): Promise<Result<SequenceOutcome>>;
-  startSimulator(options: SimulatorStartOptions): Promise<Result<SimulatorStarted>>;
+  /** Starts simulated devices, reports each when ready, and resolves once they are stopped (SIGINT/SIGTERM). */
+  runSimulators(
+    options: SimulatorRunOptions,
+    onReady: (device: SimulatorReady) => void,
+  ): Promise<Result<{ stopped: number }>>;
 }
 
 const NO_DEVICE_LAYER_MESSAGE =
@@ -72,6 +84,6 @@ export function createUnavailableBackend(): CliBackend {
     listDevices: () => unavailable('devices'),
     runExecution: () => unavailable('execution'),
     runSequence: () => unavailable('sequence'),
-    startSimulator: () => unavailable('simulator start'),
+    runSimulators: () => unavailable('simulator start'),
   };
 }

@@ -18,6 +18,8 @@ export interface CommandContext {
   cwd: string;
   clock: Clock;
   log: Logger;
+  /** Writes one line of output at once, for long-running commands that report progress (`simulator start`). */
+  emitLine(value: unknown): void;
 }
 
 /** A command's JSON output, or the error object to print instead. */

@@ -122,11 +122,58 @@ describe('sequence', () => {
 });
 
 describe('simulator', () => {
-  it('starts a simulator through the backend', async () => {
+  it('starts one phone by default and prints one JSON line per ready device', async () => {
     const backend = createFakeBackend();
     const run = await runInProcess(['simulator', 'start'], backend);
-    expect(run).toMatchObject({ code: 0, json: { serial: 'localhost:5555' } });
+    expect(run.code).toBe(0);
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([{ serial: '127.0.0.1:40000', profile: 'phone', model: 'Pixel Sim', port: 40000 }]);
     expect(backend.simulatorStarts).toBe(1);
+  });
+
+  it('takes repeated --profile flags, --count and --mode', async () => {
+    const backend = createFakeBackend();
+    const run = await runInProcess(
+      [
+        'simulator',
+        'start',
+        '--profile',
+        'phone',
+        '--profile',
+        'tablet',
+        '--count',
+        '3',
+        '--mode',
+        'emulator',
+      ],
+      backend,
+    );
+    expect(run.code).toBe(0);
+    expect(backend.simulatorOptions[0]).toEqual({
+      profiles: ['phone', 'tablet'],
+      count: 3,
+      mode: 'emulator',
+      operatorPackage: 'com.androperator.operator',
+    });
+    expect(run.stdout.trim().split('\n')).toHaveLength(3);
+  });
+
+  it.each([
+    [['--count', '0'], '--count must be an integer in 1..16'],
+    [['--count', '2', '--count', '3'], '--count must be supplied only once'],
+    [['--count', 'x'], '--count must be an integer in 1..16'],
+    [['--mode', 'usb'], '--mode must be connect or emulator'],
+    [['--profile'], '--profile requires a value'],
+    [['--profle', 'phone'], 'Unexpected argument for simulator start: --profle'],
+  ])('rejects simulator start %j with USAGE', async (extra, message) => {
+    const run = await runInProcess(['simulator', 'start', ...extra], createFakeBackend());
+    expect(run.code).toBe(1);
+    expect(run.json).toMatchObject({ code: 'USAGE' });
+    expect(String((run.json as { message: string }).message)).toContain(message);
   });
 
   it('requires the subcommand start', async () => {

@@ -9,6 +9,8 @@ import { newCommandId, validateThen } from './executions';
 import { parseFlags, type FlagSpec } from './flags';
 import { buildOnScreenLogExecution, PANEL_FLAG_SPECS, panelParamsFrom } from './onScreenLog';
 import { usageError } from './usage';
+import { didYouMean } from './didYouMean';
+import { parseNumericToken } from '../shared/cli/numericToken';
 
 const PATH_FLAG: FlagSpec = { name: '--path', aliases: ['--file'], kind: 'value' };
 
@@ -72,10 +74,53 @@ export const sequenceCommand: CommandHandler = async (args, context) => {
   return outcome.ok ? ok(outcome.value) : outcome;
 };
 
+const SIMULATOR_FLAGS = ['--profile', '--count', '--mode'] as const;
+
+/** `simulator start [--profile NAME]... [--count N] [--mode connect|emulator]`: --profile may repeat. */
+function parseSimulatorArgs(tokens: readonly string[]): {
+  profiles: string[];
+  count: number | undefined;
+  mode: 'connect' | 'emulator';
+} {
+  const profiles: string[] = [];
+  let count: number | undefined;
+  let mode: 'connect' | 'emulator' = 'connect';
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] ?? '';
+    if (!(SIMULATOR_FLAGS as readonly string[]).includes(token)) {
+      usageError(`Unexpected argument for simulator start: ${token}.${didYouMean(token, SIMULATOR_FLAGS)}`, {
+        argument: token,
+      });
+    }
+    const value = tokens[index + 1];
+    if (value === undefined || value.startsWith('--'))
+      usageError(`${token} requires a value`, { flag: token });
+    index += 1;
+    if (token === '--profile') profiles.push(value);
+    else if (token === '--count') {
+      if (count !== undefined) usageError('--count must be supplied only once', { flag: token });
+      const parsed = parseNumericToken(value);
+      if (parsed === null || parsed < 1 || parsed > 16)
+        usageError(`--count must be an integer in 1..16, got "${value}"`, { flag: token, value });
+      count = parsed;
+    } else if (value === 'connect' || value === 'emulator') mode = value;
+    else usageError(`--mode must be connect or emulator, got "${value}"`, { flag: token, value });
+  }
+  return { profiles, count, mode };
+}
+
 export const simulatorCommand: CommandHandler = async (args, context) => {
   const [operation, ...rest] = args;
   if (operation !== 'start') usageError('simulator requires the subcommand start');
-  parseFlags(rest, [], { context: 'simulator start' });
-  const started = await context.backend.startSimulator({ timeoutMs: context.common.timeoutMs });
-  return started.ok ? ok(started.value) : started;
+  const parsed = parseSimulatorArgs(rest);
+  const profiles = parsed.profiles.length > 0 ? parsed.profiles : ['phone'];
+  const options = {
+    profiles,
+    count: parsed.count ?? profiles.length,
+    mode: parsed.mode,
+    operatorPackage: context.target.operatorPackage,
+  };
+  const finished = await context.backend.runSimulators(options, (device) => context.emitLine(device));
+  // Each device was already printed as its own line; a clean stop prints nothing more.
+  return finished.ok ? ok('') : finished;
 };

@@ -9,6 +9,7 @@ import type {
   ExecutionOutcome,
   SequenceOutcome,
   SequenceRequest,
+  SimulatorRunOptions,
 } from './backend';
 
 export interface FakeBackend extends CliBackend {
@@ -16,6 +17,7 @@ export interface FakeBackend extends CliBackend {
   sequences: { request: SequenceRequest; target: DeviceTarget }[];
   deviceListings: number;
   simulatorStarts: number;
+  simulatorOptions: SimulatorRunOptions[];
 }
 
 /** An envelope in which every action succeeded with the given step data. */
@@ -51,6 +53,7 @@ export function createFakeBackend(
     sequences: [],
     deviceListings: 0,
     simulatorStarts: 0,
+    simulatorOptions: [],
     async listDevices() {
       backend.deviceListings += 1;
       return ok(devices);
@@ -70,9 +73,18 @@ export function createFakeBackend(
       const sequence: SequenceOutcome = { deviceId: 'emulator-5554', runs };
       return ok(sequence);
     },
-    async startSimulator() {
+    async runSimulators(options, onReady) {
       backend.simulatorStarts += 1;
-      return ok({ serial: 'localhost:5555' });
+      backend.simulatorOptions.push(options);
+      for (let index = 0; index < options.count; index += 1) {
+        onReady({
+          serial: `127.0.0.1:${40000 + index}`,
+          profile: options.profiles[index % options.profiles.length] ?? 'phone',
+          model: 'Pixel Sim',
+          port: 40000 + index,
+        });
+      }
+      return ok({ stopped: options.count });
     },
   };
   return backend;

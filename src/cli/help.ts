@@ -163,9 +163,22 @@ Example:
 ${COMMON_OPTIONS}
 `;
 
-const SIMULATOR = `Usage: androperator simulator start [common options]
+const SIMULATOR = `Usage: androperator simulator start [--profile <name>]... [--count <n>] [--mode connect|emulator]
 
-Starts a simulated Android device that the adb server can connect to.
+Starts simulated Android devices (with the Operator installed and enabled) and attaches them to the adb server
+chosen by ANDROID_ADB_SERVER_PORT (default 5037), starting that server when needed. Prints one JSON line per device
+as soon as adb shows it online, {"serial","profile","model","port"}, then runs until interrupted (Ctrl+C, SIGTERM),
+when it detaches the devices and exits 0.
+
+Options:
+  --profile <name>          phone (default), tablet, legacy21 or cutout28; repeat to start several kinds
+  --count <n>               How many devices, 1..16 (default: one per --profile), cycling through the profiles
+  --mode connect|emulator   Attach like \`adb connect\` (default) or register as an emulator-<port> device
+
+Examples:
+  androperator simulator start
+  androperator simulator start --profile phone --profile tablet
+  ANDROID_ADB_SERVER_PORT=5038 androperator simulator start --count 4
 
 ${COMMON_OPTIONS}
 `;

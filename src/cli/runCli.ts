@@ -121,6 +121,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
         cwd: options.cwd ?? process.cwd(),
         clock: options.clock ?? SYSTEM_CLOCK,
         log,
+        emitLine: (value) => options.stdout.write(renderJson(value, 'json')),
       };
       log('debug', `target ${JSON.stringify(target)}`);
       result = await dispatch(rest, context);

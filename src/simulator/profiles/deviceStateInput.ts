@@ -95,6 +95,8 @@ function buildProperties(profile: DeviceProfile): Record<string, string> {
     'ro.secure': '1',
     'ro.debuggable': '0',
     'sys.boot_completed': '1',
+    // Marks the device as simulated so the console can label it; no real device sets this property.
+    'ro.androperator.simulator': profile.name,
     ...localeProperties(profile),
   };
 }
