@@ -1,4 +1,5 @@
 // The one module that touches @devicefarmer/adbkit: its CommonJS export, Bluebird promises and known defects stay here.
+import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import type { Client } from '@devicefarmer/adbkit';
@@ -21,12 +22,24 @@ export interface ActivityLaunch {
   wait?: boolean;
 }
 
+/** One update from `host:track-devices`; `end` comes once, after which the subscription is dead. */
+export type AdbTrackerEvent =
+  { type: 'add' | 'change' | 'remove'; device: AdbDeviceEntry } | { type: 'end'; error?: Error };
+
+/** A live `host:track-devices` subscription. */
+export interface AdbDeviceTracker {
+  /** Ends the subscription; no events are delivered after this. */
+  stop(): void;
+}
+
 /** A typed, native-Promise view of an adbkit client bound to one adb server. */
 export interface AdbClient {
   readonly host: string;
   readonly port: number;
   version(): Promise<number>;
   listDevices(): Promise<AdbDeviceEntry[]>;
+  /** Subscribes to `host:track-devices`; the first events describe the devices present now (as `add`). */
+  trackDevices(onEvent: (event: AdbTrackerEvent) => void): Promise<AdbDeviceTracker>;
   /** `adb connect host:port`; resolves to the serial (`host:port`). */
   connect(host: string, port: number): Promise<string>;
   disconnect(host: string, port: number): Promise<void>;
@@ -52,6 +65,14 @@ interface AdbkitModule {
   Adb: { createClient(options: { host?: string; port?: number; bin?: string }): Client };
 }
 
+/** The slice of adbkit's internal Connection class that `startServer: false` relies on. */
+interface AdbkitConnection {
+  connect(): PromiseLike<unknown>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  startServer(): PromiseLike<unknown>;
+}
+type AdbkitConnectionClass = new (options: { host: string; port: number; bin: string }) => AdbkitConnection;
+
 function isAdbkitModule(value: unknown): value is AdbkitModule {
   if (typeof value !== 'object' || value === null || !('Adb' in value)) return false;
   const adb: unknown = value.Adb;
@@ -69,6 +90,72 @@ function adbkit(): AdbkitModule {
   return loaded;
 }
 
+let connectionClass: AdbkitConnectionClass | undefined;
+
+/** adbkit 3.3.9's Connection (dist/src/adb/connection); only needed to switch off its server auto-start. */
+function adbkitConnection(): AdbkitConnectionClass {
+  if (connectionClass) return connectionClass;
+  const required: unknown = createRequire(import.meta.url)('@devicefarmer/adbkit/dist/src/adb/connection');
+  const candidate: unknown =
+    typeof required === 'object' && required !== null && 'default' in required ? required.default : undefined;
+  if (
+    typeof candidate !== 'function' ||
+    !('prototype' in candidate) ||
+    typeof candidate.prototype !== 'object' ||
+    candidate.prototype === null ||
+    !('startServer' in candidate.prototype)
+  )
+    throw new Error('@devicefarmer/adbkit no longer has dist/src/adb/connection with startServer()');
+  connectionClass = candidate as AdbkitConnectionClass;
+  return connectionClass;
+}
+
+/**
+ * Why: on ECONNREFUSED adbkit runs `<bin> -P <port> start-server` on THIS machine, even for a remote host. For a
+ * remote lab server that would start a stray local server (or, on 127.0.0.1, fake the remote one), so the
+ * client's connections are built here with that fallback replaced by the original refusal.
+ */
+function disableServerStart(client: Client, options: { host: string; port: number; bin: string }): void {
+  const Connection = adbkitConnection();
+  const connection = () => {
+    const created = new Connection(options);
+    created.startServer = () =>
+      Promise.reject(new Error(`connect ECONNREFUSED ${options.host}:${options.port}`));
+    created.on('error', (error) => client.emit('error', error));
+    return created.connect();
+  };
+  Reflect.set(client, 'connection', connection);
+}
+
+/** Wraps adbkit's Tracker: its `error` is folded into one `end` (an unhandled EventEmitter `error` would throw). */
+function wrapTracker(
+  tracker: EventEmitter & { end(): unknown },
+  onEvent: (event: AdbTrackerEvent) => void,
+): AdbDeviceTracker {
+  let live = true;
+  const entry = (device: { id: string; type: string }): AdbDeviceEntry => ({
+    serial: device.id,
+    state: device.type,
+  });
+  const finish = (error?: Error): void => {
+    if (!live) return;
+    live = false;
+    onEvent(error ? { type: 'end', error } : { type: 'end' });
+  };
+  for (const type of ['add', 'change', 'remove'] as const)
+    tracker.on(type, (device: { id: string; type: string }) => {
+      if (live) onEvent({ type, device: entry(device) });
+    });
+  tracker.on('error', (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))));
+  tracker.on('end', () => finish());
+  return {
+    stop: () => {
+      live = false;
+      tracker.end();
+    },
+  };
+}
+
 /** Reads a stream to its end. */
 export function readAll(stream: Duplex): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -79,14 +166,26 @@ export function readAll(stream: Duplex): Promise<Buffer> {
   });
 }
 
-/** Creates a client for the adb server on `host:port` (default 127.0.0.1); adbkit starts `bin -P <port> start-server` if none answers. */
-export function createAdbClient(options: { port: number; bin?: string; host?: string }): AdbClient {
+/**
+ * Creates a client for the adb server on `host:port` (default 127.0.0.1). adbkit starts `bin -P <port> start-server`
+ * when none answers, unless `startServer` is false (use that for remote servers).
+ */
+export function createAdbClient(options: {
+  port: number;
+  bin?: string;
+  host?: string;
+  startServer?: boolean;
+}): AdbClient {
   const host = options.host ?? '127.0.0.1';
   const client = adbkit().Adb.createClient({
     host,
     port: options.port,
     ...(options.bin === undefined ? {} : { bin: options.bin }),
   });
+  // Why: adbkit re-emits late socket errors on the client; without a listener Node would throw them. Callers
+  // still see every failure through the rejected call or the tracker's `end`.
+  client.on('error', () => undefined);
+  if (options.startServer === false) disableServerStart(client, { host, port: options.port, bin: 'adb' });
   const device = (serial: string) => client.getDevice(serial);
   const command = (value: string | readonly string[]): string | string[] =>
     typeof value === 'string' ? value : [...value];
@@ -96,6 +195,7 @@ export function createAdbClient(options: { port: number; bin?: string; host?: st
     version: async () => client.version(),
     listDevices: async () =>
       (await client.listDevices()).map((entry) => ({ serial: entry.id, state: entry.type })),
+    trackDevices: async (onEvent) => wrapTracker(await client.trackDevices(), onEvent),
     connect: async (targetHost, targetPort) => client.connect(targetHost, targetPort),
     // adbkit's disconnect resolves to a device object rather than a result: nothing useful to return.
     disconnect: async (targetHost, targetPort) => {
@@ -123,7 +223,10 @@ export function createAdbClient(options: { port: number; bin?: string; host?: st
 
 const ERROR_PATTERNS: ReadonlyArray<[RegExp, ErrorCode]> = [
   [/ENOENT|spawn .*adb/i, 'ADB_NOT_FOUND'],
-  [/ECONNREFUSED|ECONNRESET|cannot connect to daemon/i, 'ADB_SERVER_UNAVAILABLE'],
+  [
+    /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|cannot connect to daemon/i,
+    'ADB_SERVER_UNAVAILABLE',
+  ],
   [/unauthorized/i, 'DEVICE_UNAUTHORIZED'],
   [/offline/i, 'DEVICE_OFFLINE'],
   [/not found|no devices/i, 'DEVICE_NOT_FOUND'],

@@ -1,0 +1,252 @@
+// The device hub: every device on the local adb server and on added remote servers, tracked live.
+import { AppErrorException, fail, ok, type AppError, type Result } from '../../shared/errors';
+import { createAdbClient } from '../adb/adbkit';
+import { DetailCache } from './detailCache';
+import { localServerError, remoteServerError } from './hubErrors';
+import {
+  isPackageName,
+  parseServerAddress,
+  resolveHubConfig,
+  type AdbHubOptions,
+  type HubConfig,
+} from './hubConfig';
+import { probeOperator, type ProbeLimits } from './operatorStatus';
+import { pickTarget } from './pickTarget';
+import { ServerLink, type AdbServerStatus, type ListedDevice } from './serverLink';
+import type { DeviceInfo, DeviceResolver, OperatorStatus, ResolvedDevice } from './types';
+
+export type { AdbHubOptions } from './hubConfig';
+export type { AdbServerStatus } from './serverLink';
+
+/** Receives the full device list after every observable change. */
+export type DevicesListener = (devices: DeviceInfo[]) => void;
+
+/**
+ * Lists and tracks devices across adb servers. Rows come local first, then remote servers in the order they were
+ * added, each sorted by serial; a serial on two servers is listed twice and resolves to the local one.
+ */
+export class AdbHub implements DeviceResolver {
+  private readonly config: HubConfig;
+  private readonly local: ServerLink;
+  private readonly remotes = new Map<string, ServerLink>();
+  private readonly details: DetailCache;
+  private readonly listeners = new Set<DevicesListener>();
+  private operatorPackage: string;
+  private lastEmitted: string | undefined;
+  private started = false;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private pollCount = 0;
+  /** Bumped by start() and stop(), so a tick that outlives a restart does not schedule a second loop. */
+  private pollLoop = 0;
+  private readonly signal = (): void => void this.tick(false);
+
+  /** Throws AppErrorException (INVALID_OPERATOR_PACKAGE) only for an operatorPackage that is not a package name. */
+  constructor(options: AdbHubOptions = {}) {
+    const config = resolveHubConfig(options);
+    if (!config.ok) throw new AppErrorException(config.error);
+    this.config = config.value;
+    this.operatorPackage = config.value.operatorPackage;
+    const { adbBinary, localPort, serverTimeoutMs } = config.value;
+    this.local = new ServerLink(
+      'local',
+      createAdbClient({ port: localPort, bin: adbBinary }),
+      (error) => localServerError(error, adbBinary, localPort),
+      serverTimeoutMs,
+    );
+    this.details = new DetailCache({
+      operatorPackage: () => this.operatorPackage,
+      limits: this.limits(),
+      onUpdate: () => this.emitIfChanged(),
+    });
+  }
+
+  /** Every device with its state and, when online, its properties and Operator status. */
+  async list(): Promise<Result<DeviceInfo[]>> {
+    await this.pollAll();
+    const failure = this.listFailure();
+    if (failure) return { ok: false, error: failure };
+    await this.details.ensure(this.rows());
+    const devices = this.snapshot();
+    this.emitIfChanged(devices);
+    return ok(devices);
+  }
+
+  async resolve(deviceId?: string): Promise<Result<ResolvedDevice>> {
+    const picked = await this.pick(deviceId);
+    if (!picked.ok) return picked;
+    await this.details.ensure([picked.value]);
+    this.emitIfChanged();
+    return ok({
+      client: picked.value.client,
+      serial: picked.value.serial,
+      info: this.details.info(picked.value),
+    });
+  }
+
+  /** Reads the Operator status now (not from the cache) and updates the list with it. */
+  async operatorStatus(serial: string): Promise<Result<OperatorStatus>> {
+    const picked = await this.pick(serial);
+    if (!picked.ok) return picked;
+    const status = await probeOperator(picked.value.client, serial, this.operatorPackage, this.limits());
+    if (status.ok) this.details.store(picked.value, status.value);
+    return status;
+  }
+
+  get currentOperatorPackage(): string {
+    return this.operatorPackage;
+  }
+
+  /** Switches the Operator package (e.g. to the .dev variant); every status is read again. */
+  setOperatorPackage(operatorPackage: string): Result<void> {
+    if (!isPackageName(operatorPackage))
+      return fail('INVALID_OPERATOR_PACKAGE', `"${operatorPackage}" is not an Android package name.`, {
+        operatorPackage,
+      });
+    if (operatorPackage === this.operatorPackage) return ok(undefined);
+    this.operatorPackage = operatorPackage;
+    this.details.resetOperators();
+    if (this.started) this.signal();
+    return ok(undefined);
+  }
+
+  /** Adds a lab's adb server ("host:port"); an unreachable one is kept and its status says why. */
+  async addServer(address: string): Promise<Result<AdbServerStatus>> {
+    const parsed = parseServerAddress(address);
+    if (!parsed.ok) return parsed;
+    const { host, port, label } = parsed.value;
+    let link = this.remotes.get(label);
+    if (!link) {
+      const client = createAdbClient({ host, port, startServer: false });
+      link = new ServerLink(
+        label,
+        client,
+        (error) => remoteServerError(error, label),
+        this.config.serverTimeoutMs,
+      );
+      this.remotes.set(label, link);
+      if (this.started) link.startTracking(this.signal);
+    }
+    await this.pollAll();
+    this.emitIfChanged();
+    return ok(link.status());
+  }
+
+  /** Forgets a remote server; false when it was not added. */
+  removeServer(address: string): boolean {
+    const parsed = parseServerAddress(address);
+    const link = parsed.ok ? this.remotes.get(parsed.value.label) : undefined;
+    if (!parsed.ok || !link) return false;
+    link.stopTracking();
+    this.remotes.delete(parsed.value.label);
+    this.details.sync(this.rows());
+    this.emitIfChanged();
+    return true;
+  }
+
+  /** The local server first, then remote servers in the order they were added. */
+  servers(): AdbServerStatus[] {
+    return this.links().map((link) => link.status());
+  }
+
+  /** Calls `listener` with the full list after every observable change; returns the unsubscribe function. */
+  subscribe(listener: DevicesListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Starts tracking (one track-devices subscription per server plus the liveness poll); resolves to list(). */
+  start(): Promise<Result<DeviceInfo[]>> {
+    if (!this.started) {
+      this.started = true;
+      this.pollLoop += 1;
+      for (const link of this.links()) link.startTracking(this.signal);
+      this.schedulePoll();
+    }
+    return this.list();
+  }
+
+  /** Stops trackers and timers; the adb servers keep running (they are the user's). */
+  stop(): void {
+    this.started = false;
+    this.pollLoop += 1;
+    clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
+    for (const link of this.links()) link.stopTracking();
+  }
+
+  /** stop() and drops every listener. */
+  async close(): Promise<void> {
+    this.stop();
+    this.listeners.clear();
+  }
+
+  private limits(): ProbeLimits {
+    return { shellTimeoutMs: this.config.serverTimeoutMs, helloTimeoutMs: this.config.helloTimeoutMs };
+  }
+
+  private links(): ServerLink[] {
+    return [this.local, ...this.remotes.values()];
+  }
+
+  private rows(): ListedDevice[] {
+    return this.links().flatMap((link) =>
+      [...link.listed].sort((a, b) => (a.serial < b.serial ? -1 : a.serial > b.serial ? 1 : 0)),
+    );
+  }
+
+  private async pollAll(refreshOperators = false): Promise<void> {
+    await Promise.all(this.links().map((link) => link.poll()));
+    this.details.sync(this.rows(), refreshOperators);
+  }
+
+  private async pick(deviceId: string | undefined): Promise<Result<ListedDevice>> {
+    await this.pollAll();
+    const unavailableServers = [...this.remotes.values()]
+      .filter((link) => link.failure !== undefined)
+      .map((link) => link.server);
+    const localFailure = this.local.failure;
+    return pickTarget(this.rows(), deviceId, {
+      unavailableServers,
+      ...(localFailure ? { localFailure } : {}),
+    });
+  }
+
+  /** The local failure, unless some remote server answered (then its devices are still worth listing). */
+  private listFailure(): AppError | undefined {
+    const localFailure = this.local.failure;
+    if (!localFailure) return undefined;
+    return [...this.remotes.values()].some((link) => link.status().reachable) ? undefined : localFailure;
+  }
+
+  private snapshot(): DeviceInfo[] {
+    return this.rows().map((row) => this.details.info(row));
+  }
+
+  private emitIfChanged(devices: DeviceInfo[] = this.snapshot()): void {
+    const key = JSON.stringify(devices);
+    if (key === this.lastEmitted) return;
+    this.lastEmitted = key;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(devices);
+      } catch {
+        // A failing listener must not stop the others or the hub's own loop.
+      }
+    }
+  }
+
+  private async tick(periodic: boolean): Promise<void> {
+    if (periodic) this.pollCount += 1;
+    await this.pollAll(periodic && this.pollCount % this.config.operatorRefreshPolls === 0);
+    this.emitIfChanged();
+  }
+
+  private schedulePoll(): void {
+    const loop = this.pollLoop;
+    this.pollTimer = setTimeout(() => {
+      void this.tick(true).then(() => {
+        if (this.started && loop === this.pollLoop) this.schedulePoll();
+      });
+    }, this.config.pollIntervalMs);
+  }
+}
