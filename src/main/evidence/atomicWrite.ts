@@ -1,0 +1,93 @@
+// Crash-safe file writes: an exclusive temporary sibling, flushed, then renamed over the target.
+import { randomUUID } from 'node:crypto';
+import { link, lstat, open, rename, rm, unlink } from 'node:fs/promises';
+import { ok, type Result } from '../../shared/errors';
+import { osCodeOf, writeFailed } from './fileErrors';
+
+/** The file operations atomic writes use; tests replace some to simulate a failure mid-write. */
+export interface FileOperations {
+  open: typeof open;
+  rename: typeof rename;
+  link: typeof link;
+  rm: typeof rm;
+}
+
+export const NODE_FILE_OPERATIONS: FileOperations = { open, rename, link, rm };
+
+/** Temporary siblings end with this; listings and exports ignore them. */
+export const TEMPORARY_SUFFIX = '.tmp';
+
+export function temporarySibling(target: string): string {
+  return `${target}.${randomUUID()}${TEMPORARY_SUFFIX}`;
+}
+
+/** Writes `temporary` exclusively (flag 'wx', mode 0600) and flushes it to disk. */
+async function writeTemporary(operations: FileOperations, temporary: string, data: Uint8Array | string) {
+  const handle = await operations.open(temporary, 'wx', 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Replaces `target` with `data` so that readers see the old content or the new one, never a part: a crash leaves
+ * at most a `*.tmp` sibling, and a failure removes it.
+ */
+export async function writeFileAtomic(
+  target: string,
+  data: Uint8Array | string,
+  operations: FileOperations = NODE_FILE_OPERATIONS,
+): Promise<Result<void>> {
+  const temporary = temporarySibling(target);
+  try {
+    await writeTemporary(operations, temporary, data);
+    await operations.rename(temporary, target);
+    return ok(undefined);
+  } catch (error) {
+    await operations.rm(temporary, { force: true }).catch(() => undefined);
+    return writeFailed(target, error);
+  }
+}
+
+/**
+ * Like writeFileAtomic but refuses to replace an existing `target` (EEXIST): hard-linking the finished temporary
+ * file into place is atomic and never overwrites. Where links are unsupported, falls back to check-then-rename.
+ */
+export async function writeNewFileAtomic(
+  target: string,
+  data: Uint8Array | string,
+  operations: FileOperations = NODE_FILE_OPERATIONS,
+): Promise<Result<void>> {
+  const temporary = temporarySibling(target);
+  try {
+    await writeTemporary(operations, temporary, data);
+    try {
+      await operations.link(temporary, target);
+    } catch (error) {
+      const code = osCodeOf(error);
+      // FAT/exFAT volumes and some network shares have no hard links.
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+      if (await pathExists(target))
+        throw Object.assign(new Error(`${target} already exists`), { code: 'EEXIST' });
+      await operations.rename(temporary, target);
+    }
+    await unlink(temporary).catch(() => undefined);
+    return ok(undefined);
+  } catch (error) {
+    await operations.rm(temporary, { force: true }).catch(() => undefined);
+    return writeFailed(target, error);
+  }
+}
+
+/** True unless `path` is certainly absent (ENOENT). */
+export async function pathExists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    return osCodeOf(error) !== 'ENOENT';
+  }
+}

@@ -1,0 +1,178 @@
+// Every run's evidence on disk: one folder per run under the evidence directory, created and written atomically.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fail, ok, type Result } from '../../shared/errors';
+import { NODE_FILE_OPERATIONS, pathExists, writeFileAtomic, type FileOperations } from './atomicWrite';
+import { exportRunFolder } from './exportRun';
+import { osCodeOf, readFailed, runNotFound, writeFailed } from './fileErrors';
+import { listRunsIn } from './listRuns';
+import { checkRunId, readRunRecord } from './readRun';
+import { RECORD_FILE, RunHandle, serializeRecord } from './runHandle';
+import { createRunId, isRunId } from './runId';
+import { renderThumbnail, THUMBNAIL_FILE } from './thumbnail';
+import {
+  RUN_SCHEMA_VERSION,
+  type CreateRunMeta,
+  type ExportedRun,
+  type ExportFormat,
+  type ListRunsOptions,
+  type RunList,
+  type RunRecord,
+} from './types';
+
+export interface EvidenceStoreOptions {
+  /** Replaces file operations of atomic writes (tests inject failures). */
+  fileOperations?: FileOperations;
+  /** Source of the ids' random part, 0 ≤ n < 36^6 (tests force collisions). */
+  random?: () => number;
+}
+
+// Attempts at a fresh id before giving up; a collision needs the same second, serial and 1-in-2-billion suffix.
+const ID_ATTEMPTS = 5;
+
+export class EvidenceStore {
+  readonly directory: string;
+  private readonly operations: FileOperations;
+  private readonly random: (() => number) | undefined;
+  private readonly thumbnails = new Map<string, Promise<Result<{ path: string }>>>();
+
+  constructor(directory: string, options: EvidenceStoreOptions = {}) {
+    this.directory = resolve(directory);
+    this.operations = options.fileOperations ?? NODE_FILE_OPERATIONS;
+    this.random = options.random;
+  }
+
+  /**
+   * Creates the run folder with an initial run.json (status 'running'). The folder is assembled as
+   * `.tmp-<id>` and renamed into place, so a listed run always has a complete run.json.
+   */
+  async createRun(meta: CreateRunMeta): Promise<Result<RunHandle>> {
+    const started = new Date(meta.startedAt);
+    if (typeof meta.deviceSerial !== 'string' || meta.deviceSerial.length === 0)
+      return fail('EVIDENCE_WRITE_FAILED', 'A run needs a device serial', {
+        reason: 'invalid_device_serial',
+      });
+    try {
+      await mkdir(this.directory, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      return writeFailed(this.directory, error);
+    }
+    for (let attempt = 0; attempt < ID_ATTEMPTS; attempt += 1) {
+      const id = Number.isNaN(started.getTime()) ? '' : createRunId(started, meta.deviceSerial, this.random);
+      if (!isRunId(id))
+        return fail('EVIDENCE_WRITE_FAILED', `startedAt ${meta.startedAt} is not a usable timestamp`, {
+          reason: 'invalid_started_at',
+        });
+      const created = await this.assemble(id, meta);
+      if (created !== 'taken') return created;
+    }
+    return fail('EVIDENCE_WRITE_FAILED', 'Could not find a free run id', {
+      path: this.directory,
+      reason: 'id_taken',
+    });
+  }
+
+  private async assemble(id: string, meta: CreateRunMeta): Promise<Result<RunHandle> | 'taken'> {
+    const staging = join(this.directory, `.tmp-${id}`);
+    const folder = join(this.directory, id);
+    const record: RunRecord = {
+      schemaVersion: RUN_SCHEMA_VERSION,
+      id,
+      status: 'running',
+      startedAt: meta.startedAt,
+      device: { serial: meta.deviceSerial },
+      steps: [],
+    };
+    // A blank label from a form field means no label.
+    if (meta.label !== undefined && meta.label.trim() !== '') record.label = meta.label;
+    const text = serializeRecord(record, join(folder, RECORD_FILE));
+    if (!text.ok) return text;
+    try {
+      await mkdir(staging, { mode: 0o700 });
+    } catch (error) {
+      return osCodeOf(error) === 'EEXIST' ? 'taken' : writeFailed(staging, error);
+    }
+    const written = await writeFileAtomic(join(staging, RECORD_FILE), text.value, this.operations);
+    if (written.ok) {
+      try {
+        // rename() would silently replace an empty directory of that name.
+        if (await pathExists(folder)) throw Object.assign(new Error(`${folder} exists`), { code: 'EEXIST' });
+        await this.operations.rename(staging, folder);
+        return ok(new RunHandle(id, folder, this.operations));
+      } catch (error) {
+        await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+        const code = osCodeOf(error);
+        return code === 'EEXIST' || code === 'ENOTEMPTY' ? 'taken' : writeFailed(folder, error);
+      }
+    }
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    return written;
+  }
+
+  /** Runs newest first; folders with a missing or corrupt run.json are listed in `skipped`. */
+  listRuns(options: ListRunsOptions = {}): Promise<Result<RunList>> {
+    return listRunsIn(this.directory, options);
+  }
+
+  /** The validated run.json: INVALID_RUN_ID, EVIDENCE_NOT_FOUND, FILE_READ_FAILED or INVALID_JSON otherwise. */
+  readRun(id: string): Promise<Result<RunRecord>> {
+    return readRunRecord(this.directory, id);
+  }
+
+  /** Removes the run folder: renamed out of sight first, so a crash mid-delete leaves no half-run listed. */
+  async deleteRun(id: string): Promise<Result<void>> {
+    const checked = checkRunId(id);
+    if (!checked.ok) return checked;
+    const folder = join(this.directory, id);
+    const trash = join(this.directory, `.trash-${id}-${randomUUID()}`);
+    try {
+      await rename(folder, trash);
+    } catch (error) {
+      return osCodeOf(error) === 'ENOENT' ? runNotFound(id) : writeFailed(folder, error);
+    }
+    // The run is already gone from every listing; a leftover .trash folder is only wasted space.
+    await rm(trash, { recursive: true, force: true }).catch(() => undefined);
+    return ok(undefined);
+  }
+
+  /** Copies the run to the absolute path `destination` as a folder or a .zip; never overwrites. */
+  async exportRun(id: string, destination: string, format: ExportFormat): Promise<Result<ExportedRun>> {
+    const record = await this.readRun(id);
+    if (!record.ok) return record;
+    return exportRunFolder(id, join(this.directory, id), destination, format, this.operations);
+  }
+
+  /** A PNG thumbnail of the run's screenshot, made once and cached as thumbnail.png in the run folder. */
+  thumbnail(id: string): Promise<Result<{ path: string }>> {
+    const pending = this.thumbnails.get(id);
+    if (pending !== undefined) return pending;
+    const made = this.makeThumbnail(id).finally(() => this.thumbnails.delete(id));
+    this.thumbnails.set(id, made);
+    return made;
+  }
+
+  private async makeThumbnail(id: string): Promise<Result<{ path: string }>> {
+    const record = await this.readRun(id);
+    if (!record.ok) return record;
+    const screenshot = record.value.screenshot;
+    if (screenshot === undefined) return runNotFound(id, 'no_screenshot');
+    const folder = join(this.directory, id);
+    const source = join(folder, screenshot.file);
+    const target = join(folder, THUMBNAIL_FILE);
+    const [sourceInfo, targetInfo] = await Promise.all([
+      stat(source).catch(() => null),
+      stat(target).catch(() => null),
+    ]);
+    if (sourceInfo === null) return runNotFound(id, 'screenshot_missing');
+    if (targetInfo !== null && targetInfo.mtimeMs >= sourceInfo.mtimeMs) return ok({ path: target });
+    let thumbnail: Uint8Array;
+    try {
+      thumbnail = await renderThumbnail(await readFile(source));
+    } catch (error) {
+      return readFailed(source, error);
+    }
+    const written = await writeFileAtomic(target, thumbnail, this.operations);
+    return written.ok ? ok({ path: target }) : written;
+  }
+}

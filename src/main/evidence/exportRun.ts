@@ -1,0 +1,105 @@
+// Copies a run out of the store: a folder copy or a .zip, never overwriting and never visible half-written.
+import { randomUUID } from 'node:crypto';
+import { constants, copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { fail, ok, type Result } from '../../shared/errors';
+import { pathExists, TEMPORARY_SUFFIX, writeNewFileAtomic, type FileOperations } from './atomicWrite';
+import { readFailed, writeFailed } from './fileErrors';
+import { RECORD_FILE } from './runHandle';
+import type { ExportedRun, ExportFormat } from './types';
+import { buildZip, type ZipEntry } from './zipArchive';
+
+/** The run folder's regular files (temporary siblings excluded), run.json first. */
+async function runFiles(folder: string): Promise<Result<string[]>> {
+  try {
+    const entries = await readdir(folder, { withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && !entry.name.endsWith(TEMPORARY_SUFFIX))
+      .map((entry) => entry.name)
+      .sort((a, b) => (a === RECORD_FILE ? -1 : b === RECORD_FILE ? 1 : a < b ? -1 : a > b ? 1 : 0));
+    return ok(files);
+  } catch (error) {
+    return readFailed(folder, error);
+  }
+}
+
+function destinationExists(destination: string) {
+  return fail('EVIDENCE_WRITE_FAILED', `Export destination ${destination} already exists`, {
+    path: destination,
+    osCode: 'EEXIST',
+    reason: 'destination_exists',
+  });
+}
+
+// Copies into a hidden sibling, then renames it into place, so the destination appears complete or not at all.
+async function exportFolder(folder: string, files: string[], destination: string): Promise<Result<void>> {
+  const staging = `${destination}.${randomUUID()}${TEMPORARY_SUFFIX}`;
+  try {
+    await mkdir(staging, { mode: 0o700 });
+    for (const file of files)
+      await copyFile(join(folder, file), join(staging, file), constants.COPYFILE_EXCL);
+    // rename() would replace an empty directory that appeared meanwhile: look again just before.
+    if (await pathExists(destination)) {
+      await rm(staging, { recursive: true, force: true });
+      return destinationExists(destination);
+    }
+    await rename(staging, destination);
+    return ok(undefined);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    return writeFailed(destination, error);
+  }
+}
+
+async function exportZip(
+  id: string,
+  folder: string,
+  files: string[],
+  destination: string,
+  operations: FileOperations,
+): Promise<Result<void>> {
+  const entries: ZipEntry[] = [];
+  for (const file of files) {
+    const path = join(folder, file);
+    try {
+      const [data, info] = await Promise.all([readFile(path), stat(path)]);
+      entries.push({ name: `${id}/${file}`, data, modifiedAt: info.mtime });
+    } catch (error) {
+      return readFailed(path, error);
+    }
+  }
+  let archive: Uint8Array;
+  try {
+    archive = await buildZip(entries);
+  } catch (error) {
+    return writeFailed(destination, error, 'archive_too_large');
+  }
+  const written = await writeNewFileAtomic(destination, archive, operations);
+  if (!written.ok && written.error.details?.['osCode'] === 'EEXIST') return destinationExists(destination);
+  return written;
+}
+
+/** Exports run folder `folder` (already validated as run `id`) to the absolute path `destination`. */
+export async function exportRunFolder(
+  id: string,
+  folder: string,
+  destination: string,
+  format: ExportFormat,
+  operations: FileOperations,
+): Promise<Result<ExportedRun>> {
+  if (!isAbsolute(destination))
+    return fail('INVALID_PATH', `Export destination must be an absolute path (got ${destination})`, {
+      path: destination,
+    });
+  if (format !== 'zip' && format !== 'folder')
+    return fail('INVALID_BODY', `Export format must be zip or folder (got ${String(format)})`, { format });
+  if (await pathExists(destination)) return destinationExists(destination);
+  const files = await runFiles(folder);
+  if (!files.ok) return files;
+  const written =
+    format === 'folder'
+      ? await exportFolder(folder, files.value, destination)
+      : await exportZip(id, folder, files.value, destination, operations);
+  if (!written.ok) return written;
+  return ok({ path: destination, format, files: files.value });
+}

@@ -1,0 +1,8 @@
+// Public surface of the evidence store.
+export { defaultEvidenceDirectory } from './directory';
+export { EvidenceStore, type EvidenceStoreOptions } from './evidenceStore';
+export { RunHandle } from './runHandle';
+export { isRunId } from './runId';
+export { parseRunRecord } from './parseRunRecord';
+export type * from './types';
+export { RUN_SCHEMA_VERSION } from './types';

@@ -1,0 +1,89 @@
+// Writes into one run folder while the run progresses: screenshots and run.json, each replaced atomically.
+import { join } from 'node:path';
+import { fail, type Result } from '../../shared/errors';
+import { writeFileAtomic, type FileOperations } from './atomicWrite';
+import { writeFailed } from './fileErrors';
+import { parseRunJson, RUN_FILE_PATTERN } from './parseRunRecord';
+import { THUMBNAIL_FILE } from './thumbnail';
+import type { RunRecord } from './types';
+
+export const RECORD_FILE = 'run.json';
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** `name` as a screenshot file name (`.png` appended when missing), or null when it is not a safe plain name. */
+export function screenshotFileName(name: string): string | null {
+  const file = name.toLowerCase().endsWith('.png') ? name : `${name}.png`;
+  // Compared case-insensitively: on macOS and Windows THUMBNAIL.png is the same file as thumbnail.png.
+  if (!RUN_FILE_PATTERN.test(file) || file.toLowerCase() === THUMBNAIL_FILE) return null;
+  return file;
+}
+
+/** JSON text of a record that parseRunJson reads back identically, or the reason it cannot be stored. */
+export function serializeRecord(record: RunRecord, path: string): Result<string> {
+  let text: string;
+  try {
+    text = `${JSON.stringify(record, null, 2)}\n`;
+  } catch (error) {
+    return writeFailed(path, error, 'not_serializable');
+  }
+  const parsed = parseRunJson(text);
+  if (!parsed.ok)
+    return fail('EVIDENCE_WRITE_FAILED', `Refusing to store an invalid run record: ${parsed.error.message}`, {
+      path,
+      reason: 'invalid_record',
+      field: parsed.error.details?.['field'],
+    });
+  return { ok: true, value: text };
+}
+
+/** An open run: the runner writes evidence through it as each step finishes. */
+export class RunHandle {
+  // Writes run one after another, so the last writeRecord call is the run.json that stays.
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly id: string,
+    readonly path: string,
+    private readonly operations: FileOperations,
+  ) {}
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Stores PNG bytes as `<name>.png` in the run folder (replacing a previous file of that name). */
+  writeScreenshot(name: string, png: Uint8Array): Promise<Result<{ path: string }>> {
+    return this.enqueue(async () => {
+      const file = screenshotFileName(name);
+      if (file === null)
+        return fail('INVALID_PATH', `Screenshot name ${JSON.stringify(name)} is not a plain file name`, {
+          name,
+        });
+      const target = join(this.path, file);
+      if (png.length < PNG_SIGNATURE.length || PNG_SIGNATURE.some((byte, index) => png[index] !== byte))
+        return fail('EVIDENCE_CAPTURE_FAILED', 'Screenshot bytes are not a PNG', {
+          path: target,
+          reason: 'not_png',
+        });
+      const written = await writeFileAtomic(target, png, this.operations);
+      return written.ok ? { ok: true, value: { path: target } } : written;
+    });
+  }
+
+  /** Replaces run.json with `record` (its id must be this run's). */
+  writeRecord(record: RunRecord): Promise<Result<void>> {
+    return this.enqueue(async () => {
+      const target = join(this.path, RECORD_FILE);
+      if (record.id !== this.id)
+        return fail('EVIDENCE_WRITE_FAILED', `Record id ${record.id} does not belong to run ${this.id}`, {
+          path: target,
+          reason: 'id_mismatch',
+        });
+      const text = serializeRecord(record, target);
+      if (!text.ok) return text;
+      return writeFileAtomic(target, text.value, this.operations);
+    });
+  }
+}
