@@ -1,6 +1,7 @@
 // Device descriptions as the console API reports them (shared by main, renderer, CLI and HTTP clients).
 
-export type DeviceState = 'device' | 'offline' | 'unauthorized' | 'recovery' | 'sideload' | 'bootloader' | 'unknown';
+export type DeviceState =
+  'device' | 'offline' | 'unauthorized' | 'recovery' | 'sideload' | 'bootloader' | 'unknown';
 
 /** What the console knows about the Operator on one device. */
 export interface OperatorStatus {

@@ -1,0 +1,154 @@
+// Evidence as the console API reports it: run records (run.json), history entries and the capture check.
+/** Per-channel range a panel-background pixel can take in the capture, given the unknown screen behind it. */
+export interface CompositeEstimate {
+  /** `opaque`: exactly the background colour; `translucent`: background over any screen; `transparent`: anything. */
+  model: 'opaque' | 'translucent' | 'transparent';
+  /** Background alpha, 0..1. */
+  alpha: number;
+  /** Lowest capture value per channel [r, g, b] before tolerance: alpha × colour (screen behind = 0). */
+  minRgb: [number, number, number];
+  /** Highest capture value per channel [r, g, b] before tolerance: alpha × colour + (1 − alpha) × 255. */
+  maxRgb: [number, number, number];
+  /** Canonical text colour; pixels on the segment between it and the range above count as text. */
+  textColor: string;
+  tolerance: number;
+  description: string;
+}
+
+export interface CaptureCheck {
+  inCapture: boolean;
+  /** Fraction (0..1) of sampled pixels inside the bounds consistent with the panel background or its text. */
+  matchRatio: number;
+  /** Pixels sampled inside the bounds (edges excluded). */
+  sampledPixels: number;
+  /** The matchRatio a proof requires. */
+  threshold: number;
+  expected: CompositeEstimate;
+  /** Fraction of sampled pixels inside the bounds consistent with the background alone (text excluded). */
+  backgroundRatio: number;
+  /** Fraction of sampled pixels just outside the bounds that would pass as panel background too. */
+  surroundingRatio: number;
+  surroundingPixels: number;
+  /** Short human explanation of the verdict. */
+  reason: string;
+}
+
+export const RUN_SCHEMA_VERSION = 1;
+
+export type RunStatus = 'running' | 'succeeded' | 'failed';
+export type RunStepStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
+
+/** A step's failure as reported; the code is kept verbatim (a device may report codes this console does not know). */
+export interface RunStepError {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** One ordered execution of a run: 'set', 'screenshot', 'clear' or another named step. */
+export interface RunStep {
+  name: 'set' | 'screenshot' | 'clear' | (string & {});
+  status: RunStepStatus;
+  startedAt?: string;
+  finishedAt?: string;
+  durationMs?: number;
+  /** The execution payload sent. */
+  payload?: unknown;
+  /** The result envelope received. */
+  envelope?: unknown;
+  error?: RunStepError;
+  /** The step's string-valued result data. */
+  data?: Record<string, string>;
+}
+
+export interface RunDevice {
+  serial: string;
+  model?: string;
+  manufacturer?: string;
+  sdkInt?: number;
+  /** The simulator profile name, when the device is simulated. */
+  profile?: string;
+  simulated?: boolean;
+}
+
+export interface RunScreenshot {
+  /** File name inside the run folder (no directories). */
+  file: string;
+  widthPx: number;
+  heightPx: number;
+  capturedAt: string;
+}
+
+/** The content of run.json. */
+export interface RunRecord {
+  schemaVersion: typeof RUN_SCHEMA_VERSION;
+  id: string;
+  label?: string;
+  status: RunStatus;
+  startedAt: string;
+  finishedAt?: string;
+  device: RunDevice;
+  /** The panel design the run showed. */
+  design?: unknown;
+  steps: RunStep[];
+  screenshot?: RunScreenshot;
+  captureCheck?: CaptureCheck;
+  /** "[left,top][right,bottom]" the console predicted, and the one the device reported. */
+  predictedBounds?: string;
+  reportedBounds?: string;
+}
+
+export interface CreateRunMeta {
+  label?: string;
+  deviceSerial: string;
+  /** ISO 8601 timestamp; the run id's date and time come from it (UTC). */
+  startedAt: string;
+}
+
+export interface ListRunsOptions {
+  /** At most this many runs (a positive integer); all when omitted. */
+  limit?: number;
+  deviceSerial?: string;
+}
+
+/** One line of the evidence history. */
+export interface RunSummary {
+  id: string;
+  /** Absolute path of the run folder. */
+  path: string;
+  label?: string;
+  status: RunStatus;
+  startedAt: string;
+  finishedAt?: string;
+  deviceSerial: string;
+  deviceModel?: string;
+  /** True when run.json names a screenshot and the file exists. */
+  hasScreenshot: boolean;
+  /** Screenshot file relative to the run folder. */
+  screenshotFile?: string;
+  /** Cached thumbnail file relative to the run folder, once thumbnail() has made it. */
+  thumbnailFile?: string;
+  /** The capture check's verdict, when the run recorded one. */
+  inCapture?: boolean;
+}
+
+/** A run folder listRuns could not read, and why. */
+export interface SkippedRun {
+  id: string;
+  reason: string;
+}
+
+export interface RunList {
+  runs: RunSummary[];
+  /** Folders examined but unreadable (missing or corrupt run.json); they do not fail the listing. */
+  skipped: SkippedRun[];
+}
+
+export type ExportFormat = 'zip' | 'folder';
+
+export interface ExportedRun {
+  path: string;
+  format: ExportFormat;
+  /** Files exported, relative to the run folder. */
+  files: string[];
+}
