@@ -1,0 +1,143 @@
+// The console API, declared once: every channel's input and output, and the events the console pushes.
+// src/main implements it as one typed object; Electron IPC, the preload and the local HTTP server expose it unchanged.
+import type { OperatorDescription } from '../agent/messages';
+import type { ResultEnvelope } from '../envelope';
+import type { AppError } from '../errors';
+import type { Execution, SetOnScreenLogParams } from '../execution/types';
+import type { DeviceInfo } from './devices';
+import type { ExportedRun, ExportFormat, RunList, RunRecord } from './evidence';
+import type { SequenceProgress, SequenceResult } from './sequence';
+import type { PanelPreset } from './presets';
+
+/** An adb server the console watches: the local one, or a device lab's "host:port". */
+export interface AdbServerInfo {
+  server: string;
+  host: string;
+  port: number;
+  reachable: boolean | undefined;
+  tracking: boolean;
+  deviceCount: number;
+  error?: AppError;
+}
+
+export interface AppInfo {
+  version: string;
+  /** 'electron' in the desktop window, 'web' in a browser against the local server. */
+  shell: 'electron' | 'web';
+  platform: string;
+  evidenceDirectory: string;
+  settings: ConsoleSettings;
+}
+
+/** User settings, persisted by the main process. */
+export interface ConsoleSettings {
+  /** Start a simulated phone when no real device is connected. */
+  simulatorWhenNoDevice: boolean;
+  operatorPackage: string;
+  /** timeoutMs of each execution the console sends. */
+  timeoutMs: number;
+}
+
+/** One finished execution: the Operator's envelope, reconciled, with host screenshots captured. */
+export interface ExecutionOutcome {
+  deviceId: string;
+  terminalSource: 'androperator_result';
+  envelope: ResultEnvelope;
+}
+
+/** A screenshot taken by hand, kept as a one-step run in the evidence store. */
+export interface ManualCapture {
+  runId: string;
+  widthPx: number;
+  heightPx: number;
+  capturedAt: string;
+}
+
+/** PNG bytes for an <img>, as base64 (IPC and JSON carry no binary). */
+export interface ImageData {
+  mimeType: 'image/png';
+  base64: string;
+  widthPx: number;
+  heightPx: number;
+}
+
+type Empty = Record<string, never>;
+
+/** Every request/response channel: `domain:verb` -> { input, output }. */
+export interface ConsoleApiChannels {
+  'app:info': { input: Empty; output: AppInfo };
+  'settings:update': { input: Partial<ConsoleSettings>; output: ConsoleSettings };
+  'devices:list': { input: Empty; output: DeviceInfo[] };
+  'devices:describe': { input: { serial: string }; output: OperatorDescription };
+  'devices:servers': { input: Empty; output: AdbServerInfo[] };
+  'devices:addServer': { input: { address: string }; output: AdbServerInfo[] };
+  'devices:removeServer': { input: { address: string }; output: AdbServerInfo[] };
+  'execution:run': { input: { serial: string; execution: unknown }; output: ExecutionOutcome };
+  'sequence:run': {
+    input: { serials: string[]; design: SetOnScreenLogParams; label?: string };
+    output: SequenceResult[];
+  };
+  'screenshot:capture': { input: { serial: string; label?: string }; output: ManualCapture };
+  'screenshot:save': { input: { runId: string; destination: string }; output: { path: string } };
+  'evidence:list': { input: { limit?: number }; output: RunList };
+  'evidence:get': { input: { id: string }; output: RunRecord };
+  'evidence:image': { input: { id: string; kind: 'screenshot' | 'thumbnail' }; output: ImageData };
+  'evidence:delete': { input: { id: string }; output: { deleted: string } };
+  'evidence:export': {
+    input: { id: string; destination: string; format: ExportFormat };
+    output: ExportedRun;
+  };
+  'presets:list': { input: Empty; output: PanelPreset[] };
+  'presets:save': { input: { name: string; design: SetOnScreenLogParams }; output: PanelPreset[] };
+  'presets:delete': { input: { name: string }; output: PanelPreset[] };
+}
+
+export type ConsoleChannel = keyof ConsoleApiChannels;
+export type ChannelInput<C extends ConsoleChannel> = ConsoleApiChannels[C]['input'];
+export type ChannelOutput<C extends ConsoleChannel> = ConsoleApiChannels[C]['output'];
+
+/** Results cross every boundary as values. */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** The console API as one object: a missing or renamed channel is a compile error. */
+export type ConsoleApi = {
+  [C in ConsoleChannel]: (input: ChannelInput<C>) => Promise<ApiResult<ChannelOutput<C>>>;
+};
+
+/** Events the console pushes (IPC events in Electron, SSE in the browser). */
+export interface ConsoleEvents {
+  'devices:changed': DeviceInfo[];
+  'run:progress': SequenceProgress & { serial: string };
+  'execution:finished': { serial: string; execution: Execution; outcome: ApiResult<ExecutionOutcome> };
+}
+
+export type ConsoleEventName = keyof ConsoleEvents;
+
+/** Channel names, in one list (the preload and the HTTP router loop over it). */
+export const CONSOLE_CHANNELS = [
+  'app:info',
+  'settings:update',
+  'devices:list',
+  'devices:describe',
+  'devices:servers',
+  'devices:addServer',
+  'devices:removeServer',
+  'execution:run',
+  'sequence:run',
+  'screenshot:capture',
+  'screenshot:save',
+  'evidence:list',
+  'evidence:get',
+  'evidence:image',
+  'evidence:delete',
+  'evidence:export',
+  'presets:list',
+  'presets:save',
+  'presets:delete',
+] as const satisfies readonly ConsoleChannel[];
+
+export const CONSOLE_EVENTS = [
+  'devices:changed',
+  'run:progress',
+  'execution:finished',
+] as const satisfies readonly ConsoleEventName[];

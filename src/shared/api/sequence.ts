@@ -1,0 +1,69 @@
+// The ordered run set -> screenshot -> clear as the console API reports it: requests, steps, progress, results.
+import type { ResultEnvelope } from '../envelope';
+import type { AppError } from '../errors';
+import type { Execution, SetOnScreenLogParams } from '../execution/types';
+import type { Rect } from '../geometry/types';
+import type { CaptureCheck } from './evidence';
+
+export type SequenceStepName = 'set' | 'screenshot' | 'clear';
+export type SequenceStepStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
+export type SequenceStatus = 'succeeded' | 'failed';
+
+export interface SequenceRequest {
+  /** The panel to show; validated with the canonical set validator before anything happens. */
+  design: SetOnScreenLogParams;
+  deviceId?: string;
+  operatorPackage: string;
+  /** A name for the run in the evidence history. */
+  label?: string;
+  /** timeoutMs of each of the three executions (default 30000). */
+  timeoutMs?: number;
+}
+
+/** One of the three executions, as recorded. */
+export interface SequenceStep {
+  step: SequenceStepName;
+  status: SequenceStepStatus;
+  commandId?: string;
+  /** The canonical payload sent (absent when the step was skipped). */
+  payload?: Execution;
+  envelope?: ResultEnvelope;
+  /** A host failure (the envelope is then absent). */
+  error?: AppError;
+  /** Why the step was skipped. */
+  reason?: string;
+  startedAt?: string;
+  completedAt?: string;
+  durationMs?: number;
+}
+
+/** A progress event, one when a step starts and one when it ends or is skipped. */
+export interface SequenceProgress {
+  runId: string;
+  step: SequenceStepName;
+  status: 'running' | 'succeeded' | 'failed' | 'skipped';
+  durationMs?: number;
+  error?: AppError;
+  data?: Record<string, string>;
+}
+
+export interface SequenceScreenshot {
+  path: string;
+  widthPx: number;
+  heightPx: number;
+}
+
+export interface SequenceResult {
+  runId: string;
+  runPath: string;
+  status: SequenceStatus;
+  steps: SequenceStep[];
+  screenshot?: SequenceScreenshot;
+  captureCheck?: CaptureCheck;
+  /** The set step's reported `bounds`. */
+  reportedBounds?: Rect;
+  /** The bounds the shared layout predicts from the Operator's hello description (omitted when hello failed). */
+  predictedBounds?: Rect;
+  /** The first failure writing run.json (the run went on: cleaning the device matters more than the record). */
+  evidenceError?: AppError;
+}
