@@ -1,0 +1,73 @@
+// One validated execution on one resolved device: dispatch, then host screenshot post-processing.
+import type { ResultEnvelope } from '../../shared/envelope';
+import { ok, type Result } from '../../shared/errors';
+import type { Execution, TakeScreenshotParams } from '../../shared/execution/types';
+import type { ResolvedDevice } from '../devices/types';
+import { writeFileAtomically } from '../screenshot/atomicWrite';
+import { captureScreen, type Capture } from '../screenshot/capture';
+import { screenshotPathFor } from '../screenshot/paths';
+import { dispatchExecution } from './dispatch';
+import { withHostDetails, type FailureContext } from './hostFailure';
+import { finalizeScreenshots, type FinalizedScreenshots, type ScreenshotEffects } from './screenshotSteps';
+import type { Clock } from './types';
+
+export interface DeviceRunOptions {
+  device: ResolvedDevice;
+  operatorPackage: string;
+  execution: Execution;
+  startedAtMs: number;
+  clock: Clock;
+  /** Where captures go; default: the caller's path or a managed file (see defaultScreenshotPersist). */
+  persist: ScreenshotEffects['persist'];
+}
+
+/** Persists captures to take_screenshot's path (relative to `cwd`) or a managed file, atomically. */
+export function defaultScreenshotPersist(options: {
+  commandId: string;
+  clock: Clock;
+  screenshotDirectory?: string;
+  cwd?: string;
+}): ScreenshotEffects['persist'] {
+  return async (capture: Capture, params: TakeScreenshotParams | undefined) => {
+    const path = screenshotPathFor(params?.path, {
+      commandId: options.commandId,
+      epochMs: options.clock.now(),
+      ...(options.screenshotDirectory === undefined
+        ? {}
+        : { screenshotDirectory: options.screenshotDirectory }),
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    });
+    const written = await writeFileAtomically(path, capture.png);
+    if (!written.ok) return written;
+    return ok({ path, persistedAtMs: options.clock.now() });
+  };
+}
+
+/** Runs the execution on the device (the caller holds its in-flight lease); host failures carry full details. */
+export async function runOnDevice(
+  options: DeviceRunOptions,
+): Promise<Result<FinalizedScreenshots & { envelope: ResultEnvelope }>> {
+  const { device, execution } = options;
+  const context: FailureContext = {
+    commandId: execution.commandId,
+    taskId: execution.taskId,
+    deviceId: device.serial,
+    startedAtMs: options.startedAtMs,
+    clock: options.clock,
+  };
+  const dispatched = await dispatchExecution(
+    { client: device.client, serial: device.serial, operatorPackage: options.operatorPackage },
+    execution,
+  );
+  if (!dispatched.ok) {
+    return {
+      ok: false,
+      error: withHostDetails(dispatched.error, context, { phase: 'dispatch', dispatchState: 'unknown' }),
+    };
+  }
+  const finalized = await finalizeScreenshots(dispatched.value, execution, {
+    capture: (scale) => captureScreen(device.client, device.serial, { scale }),
+    persist: options.persist,
+  });
+  return ok(finalized);
+}

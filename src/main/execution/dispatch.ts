@@ -1,0 +1,66 @@
+// Sends one validated execution to the Operator and returns its result envelope; never sends it twice.
+import { randomUUID } from 'node:crypto';
+import type { ResultEnvelope } from '../../shared/envelope';
+import { fail, ok, type Result } from '../../shared/errors';
+import { ENVELOPE_WAIT_BUFFER_MS } from '../../shared/execution/limits';
+import type { Execution } from '../../shared/execution/types';
+import { callAgent, type AgentTarget } from '../operator/agentClient';
+import { diagnoseUnreachableOperator } from './operatorDiagnosis';
+
+/** How long the host waits for the envelope: the execution's own budget plus the envelope-write buffer. */
+export function envelopeWaitMs(execution: Execution): number {
+  return execution.timeoutMs + ENVELOPE_WAIT_BUFFER_MS;
+}
+
+/**
+ * Runs `execution` on the Operator. Failures keep the agent client's phase and dispatchState; a socket that does
+ * not open is diagnosed (OPERATOR_NOT_INSTALLED, OPERATOR_NOT_ENABLED, OPERATOR_UNREACHABLE); an envelope for
+ * another commandId or taskId is RESULT_ENVELOPE_MALFORMED.
+ */
+export async function dispatchExecution(
+  target: AgentTarget,
+  execution: Execution,
+): Promise<Result<ResultEnvelope>> {
+  const requestId = `execute-${randomUUID()}`;
+  const answer = await callAgent(
+    target,
+    { v: 1, type: 'execute', id: requestId, execution },
+    envelopeWaitMs(execution),
+  );
+  if (!answer.ok) {
+    const { error } = answer;
+    if (error.details?.phase === 'readiness' && error.details.dispatchState === 'not_dispatched') {
+      const diagnosed = await diagnoseUnreachableOperator(
+        target.client,
+        target.serial,
+        target.operatorPackage,
+        error,
+      );
+      return { ok: false, error: diagnosed };
+    }
+    return answer;
+  }
+  const response = answer.value;
+  if (response.type !== 'execute_result') {
+    return fail('RESULT_ENVELOPE_MALFORMED', `The Operator answered execute with ${response.type}.`, {
+      phase: 'result_wait',
+      dispatchState: 'dispatched',
+      responseType: response.type,
+    });
+  }
+  const { envelope } = response;
+  if (envelope.commandId !== execution.commandId || envelope.taskId !== execution.taskId) {
+    return fail(
+      'RESULT_ENVELOPE_MALFORMED',
+      `The Operator's envelope is for commandId ${JSON.stringify(envelope.commandId)} and taskId ` +
+        `${JSON.stringify(envelope.taskId)}, not this execution's.`,
+      {
+        phase: 'result_wait',
+        dispatchState: 'dispatched',
+        envelopeCommandId: envelope.commandId,
+        envelopeTaskId: envelope.taskId,
+      },
+    );
+  }
+  return ok(envelope);
+}

@@ -1,0 +1,100 @@
+// The execution runner: canonical validation, device resolution, single flight, dispatch, host screenshots.
+import type { AppError, Result } from '../../shared/errors';
+import { validateExecution } from '../../shared/execution/validateExecution';
+import { defaultScreenshotPersist, runOnDevice } from './deviceRun';
+import { withHostDetails, type FailureContext } from './hostFailure';
+import { deviceKey, type InFlightEntry } from './inFlight';
+import { systemClock, type ExecutionDependencies, type ExecutionResult, type ExecutionTarget } from './types';
+
+/** EXECUTION_CONFLICT_IN_FLIGHT for a device that is busy; nothing was dispatched. */
+export function conflictError(running: InFlightEntry, context: FailureContext): AppError {
+  const what =
+    running.runId === undefined
+      ? `execution ${running.commandId}`
+      : `sequence ${running.runId} (${running.commandId})`;
+  return withHostDetails(
+    {
+      code: 'EXECUTION_CONFLICT_IN_FLIGHT',
+      message: `${context.deviceId ?? 'The device'} is busy with ${what}; wait for its result, then retry.`,
+      details: {
+        runningCommandId: running.commandId,
+        runningSince: running.since,
+        ...(running.runId === undefined ? {} : { runningRunId: running.runId }),
+      },
+    },
+    context,
+    { phase: 'readiness', dispatchState: 'not_dispatched' },
+  );
+}
+
+/**
+ * Runs one execution payload (aliases allowed: it is validated canonically first, and a rejected payload never
+ * reaches the device). Returns the envelope after host screenshot post-processing; a failed step is still an ok
+ * result with a failed envelope. Host failures carry details { phase, dispatchState, commandId, taskId,
+ * startedAt, completedAt, deviceId }; nothing is ever sent twice.
+ */
+export async function runExecution(
+  input: unknown,
+  target: ExecutionTarget,
+  dependencies: ExecutionDependencies,
+): Promise<Result<ExecutionResult>> {
+  const clock = dependencies.clock ?? systemClock;
+  const startedAtMs = clock.now();
+  const validated = validateExecution(input);
+  if (!validated.ok) return validated;
+  const execution = validated.value;
+  const context: FailureContext = {
+    commandId: execution.commandId,
+    taskId: execution.taskId,
+    ...(target.deviceId === undefined ? {} : { deviceId: target.deviceId }),
+    startedAtMs,
+    clock,
+  };
+  const resolved = await dependencies.resolver.resolve(target.deviceId);
+  if (!resolved.ok) {
+    return {
+      ok: false,
+      error: withHostDetails(resolved.error, context, {
+        phase: 'readiness',
+        dispatchState: 'not_dispatched',
+      }),
+    };
+  }
+  const device = resolved.value;
+  context.deviceId = device.serial;
+  const leased = dependencies.inFlight.acquire(
+    deviceKey(device.client, device.serial),
+    { commandId: execution.commandId },
+    clock.now(),
+  );
+  if (!leased.ok) return { ok: false, error: conflictError(leased.running, context) };
+  try {
+    const outcome = await runOnDevice({
+      device,
+      operatorPackage: target.operatorPackage,
+      execution,
+      startedAtMs,
+      clock,
+      persist: defaultScreenshotPersist({
+        commandId: execution.commandId,
+        clock,
+        ...(dependencies.screenshotDirectory === undefined
+          ? {}
+          : { screenshotDirectory: dependencies.screenshotDirectory }),
+        ...(dependencies.cwd === undefined ? {} : { cwd: dependencies.cwd }),
+      }),
+    });
+    if (!outcome.ok) return outcome;
+    return {
+      ok: true,
+      value: {
+        ok: true,
+        deviceId: device.serial,
+        terminalSource: 'androperator_result',
+        envelope: outcome.value.envelope,
+      },
+    };
+  } finally {
+    leased.lease.release();
+  }
+}

@@ -1,0 +1,241 @@
+// The ordered run set -> screenshot -> clear: three separate, awaited executions on one device, held for the whole
+// run so nothing else can replace or clear the panel in between; then a capture check and evidence.
+import { basename } from 'node:path';
+import { fail, ok, type AppError, type Result } from '../../shared/errors';
+import { applyPanelDefaults } from '../../shared/execution/defaults';
+import { DEFAULT_TIMEOUT_MS } from '../../shared/execution/limits';
+import { validateSetParams } from '../../shared/execution/validateSetParams';
+import { parseBounds } from '../../shared/geometry/bounds';
+import { checkPanelInCapture } from '../capture/captureCheck';
+import type { ResolvedDevice } from '../devices/types';
+import type { RunHandle } from '../evidence/runHandle';
+import { runOnDevice } from '../execution/deviceRun';
+import { withHostDetails } from '../execution/hostFailure';
+import { deviceKey, type DeviceLease } from '../execution/inFlight';
+import { conflictError } from '../execution/runExecution';
+import { systemClock, type Clock } from '../execution/types';
+import type { Capture } from '../screenshot/capture';
+import { describeOperator } from './hello';
+import { sequencePayloads, type SequencePayloads } from './payloads';
+import { predictPanelBounds } from './prediction';
+import { createHostRobotoMeasurer } from './robotoMeasurer';
+import { buildRunRecord, runDeviceOf, type RecordState } from './runRecord';
+import { initialSteps, progressOf, sequenceStatus, stepFinished, stepSkipped, stepStarted } from './steps';
+import type { SequenceDependencies, SequenceRequest, SequenceResult, SequenceStepName } from './types';
+
+export const SCREENSHOT_FILE = 'screenshot';
+const SKIPPED_SCREENSHOT =
+  'The set step failed, so there is no panel to capture. Clear still runs so no partly drawn panel stays on the device.';
+
+/** One run in progress: its state, and the effects that record and announce it. */
+class SequenceRun {
+  state: RecordState;
+  evidenceError: AppError | undefined;
+  captureCheckError: AppError | undefined;
+  private readonly clock: Clock;
+
+  constructor(
+    readonly run: RunHandle,
+    readonly device: ResolvedDevice,
+    readonly lease: DeviceLease,
+    readonly request: SequenceRequest,
+    readonly dependencies: SequenceDependencies,
+    initial: RecordState,
+  ) {
+    this.state = initial;
+    this.clock = dependencies.clock ?? systemClock;
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  private announce(name: SequenceStepName): void {
+    const step = this.state.steps.find((candidate) => candidate.step === name);
+    const event = step === undefined ? null : progressOf(this.run.id, step);
+    if (event === null || this.dependencies.onProgress === undefined) return;
+    try {
+      this.dependencies.onProgress(event);
+    } catch {
+      // A failing listener (a closed window, a dropped SSE client) must not stop the run or leave a panel behind.
+    }
+  }
+
+  async record(): Promise<void> {
+    const written = await this.run.writeRecord(buildRunRecord(this.state));
+    if (!written.ok) this.evidenceError ??= written.error;
+  }
+
+  /** Runs one execution under the run's lease, recording and announcing its start and end. */
+  async step(name: SequenceStepName, payloads: SequencePayloads) {
+    const payload = payloads[name];
+    const startedAtMs = this.now();
+    this.state = { ...this.state, steps: stepStarted(this.state.steps, name, payload, startedAtMs) };
+    this.lease.update({ commandId: payload.commandId, runId: this.run.id });
+    this.announce(name);
+    const outcome = await runOnDevice({
+      device: this.device,
+      operatorPackage: this.request.operatorPackage,
+      execution: payload,
+      startedAtMs,
+      clock: this.clock,
+      persist: async (capture: Capture) => {
+        const written = await this.run.writeScreenshot(SCREENSHOT_FILE, capture.png);
+        return written.ok ? ok({ path: written.value.path, persistedAtMs: this.now() }) : written;
+      },
+    });
+    const finished = outcome.ok ? { envelope: outcome.value.envelope } : { error: outcome.error };
+    this.state = { ...this.state, steps: stepFinished(this.state.steps, name, finished, this.now()) };
+    this.announce(name);
+    await this.record();
+    return outcome;
+  }
+
+  skip(name: SequenceStepName, reason: string): void {
+    this.state = { ...this.state, steps: stepSkipped(this.state.steps, name, reason) };
+    this.announce(name);
+  }
+}
+
+function checkCapture(run: SequenceRun, capture: Capture, setData: Record<string, string>): void {
+  const bounds = run.state.reportedBounds;
+  if (bounds === undefined) return;
+  const defaults = applyPanelDefaults(run.state.design);
+  const checked = checkPanelInCapture({
+    png: capture.png,
+    bounds,
+    backgroundColor: setData.background_color ?? defaults.backgroundColor,
+    textColor: setData.text_color ?? defaults.textColor,
+    screenScale: capture.appliedScale / 100,
+  });
+  if (checked.ok) run.state = { ...run.state, captureCheck: checked.value };
+  else run.captureCheckError = checked.error;
+}
+
+async function perform(run: SequenceRun, payloads: SequencePayloads): Promise<SequenceResult> {
+  const set = await run.step('set', payloads);
+  const setStep = set.ok ? set.value.envelope.stepResults[0] : undefined;
+  const setSucceeded = set.ok && set.value.envelope.status === 'success' && setStep?.success === true;
+  const setData = setStep?.data ?? {};
+  const reported = setSucceeded ? parseBounds(setData.bounds ?? '') : null;
+  if (reported !== null) run.state = { ...run.state, reportedBounds: reported };
+  let screenshot: SequenceResult['screenshot'];
+  if (setSucceeded) {
+    const shot = await run.step('screenshot', payloads);
+    const written = shot.ok ? shot.value.screenshot : undefined;
+    if (written !== undefined) {
+      const { capture, path } = written;
+      screenshot = { path, widthPx: capture.widthPx, heightPx: capture.heightPx };
+      const file = basename(path);
+      run.state = {
+        ...run.state,
+        screenshot: {
+          file,
+          widthPx: capture.widthPx,
+          heightPx: capture.heightPx,
+          capturedAt: new Date(run.now()).toISOString(),
+        },
+      };
+      checkCapture(run, capture, setData);
+      await run.record();
+    }
+  } else {
+    run.skip('screenshot', SKIPPED_SCREENSHOT);
+  }
+  // Clear runs whatever happened before: a failed set may still have left a panel, and a failed capture must not
+  // leave a stale panel on the device.
+  await run.step('clear', payloads);
+  const status = sequenceStatus(run.state.steps);
+  run.state = { ...run.state, status, finishedAt: new Date(run.now()).toISOString() };
+  await run.record();
+  const { state } = run;
+  return {
+    runId: run.run.id,
+    runPath: run.run.path,
+    status,
+    steps: [...state.steps],
+    ...(screenshot === undefined ? {} : { screenshot }),
+    ...(state.captureCheck === undefined ? {} : { captureCheck: state.captureCheck }),
+    ...(state.reportedBounds === undefined ? {} : { reportedBounds: state.reportedBounds }),
+    ...(state.predictedBounds === undefined ? {} : { predictedBounds: state.predictedBounds }),
+    ...(run.captureCheckError === undefined ? {} : { captureCheckError: run.captureCheckError }),
+    ...(run.evidenceError === undefined ? {} : { evidenceError: run.evidenceError }),
+  };
+}
+
+/**
+ * Runs set -> screenshot -> clear on one device and records the evidence. The design is validated first (nothing
+ * happens for an invalid one); the device is held for the whole run (EXECUTION_CONFLICT_IN_FLIGHT for others).
+ * If set fails the screenshot is skipped, the run fails, and clear still runs; if the screenshot fails, clear
+ * still runs. A failed step is a failed run, not an error value; errors are for runs that could not start.
+ */
+export async function runSequence(
+  request: SequenceRequest,
+  dependencies: SequenceDependencies,
+): Promise<Result<SequenceResult>> {
+  const clock = dependencies.clock ?? systemClock;
+  const startedAtMs = clock.now();
+  const design = validateSetParams(request.design);
+  if (!design.ok) return design;
+  const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const preflight = sequencePayloads('preflight', design.value, timeoutMs);
+  if (!preflight.ok) return preflight;
+  const context = {
+    ...(request.deviceId === undefined ? {} : { deviceId: request.deviceId }),
+    startedAtMs,
+    clock,
+  };
+  const resolved = await dependencies.resolver.resolve(request.deviceId);
+  if (!resolved.ok)
+    return {
+      ok: false,
+      error: withHostDetails(resolved.error, context, {
+        phase: 'readiness',
+        dispatchState: 'not_dispatched',
+      }),
+    };
+  const device = resolved.value;
+  const deviceContext = { ...context, deviceId: device.serial };
+  const leased = dependencies.inFlight.acquire(
+    deviceKey(device.client, device.serial),
+    { commandId: 'sequence-starting' },
+    startedAtMs,
+  );
+  if (!leased.ok) return { ok: false, error: conflictError(leased.running, deviceContext) };
+  try {
+    const startedAt = new Date(startedAtMs).toISOString();
+    const created = await dependencies.evidence.createRun({
+      deviceSerial: device.serial,
+      startedAt,
+      ...(request.label === undefined ? {} : { label: request.label }),
+    });
+    if (!created.ok) return created;
+    const handle = created.value;
+    const payloads = sequencePayloads(handle.id, design.value, timeoutMs);
+    if (!payloads.ok)
+      return fail(payloads.error.code, payloads.error.message, {
+        ...payloads.error.details,
+        runId: handle.id,
+      });
+    const description = await describeOperator(
+      { client: device.client, serial: device.serial, operatorPackage: request.operatorPackage },
+      Math.min(timeoutMs, 5000),
+    );
+    const predicted =
+      description === null ? null : predictPanelBounds(design.value, description, createHostRobotoMeasurer());
+    const run = new SequenceRun(handle, device, leased.lease, request, dependencies, {
+      runId: handle.id,
+      startedAt,
+      design: design.value,
+      steps: initialSteps(),
+      status: 'running',
+      device: runDeviceOf(device, description),
+      ...(request.label === undefined ? {} : { label: request.label }),
+      ...(predicted === null ? {} : { predictedBounds: predicted }),
+    });
+    await run.record();
+    return ok(await perform(run, payloads.value));
+  } finally {
+    leased.lease.release();
+  }
+}
