@@ -18,7 +18,7 @@ import type { Capture } from '../screenshot/capture';
 import { describeOperator } from './hello';
 import { sequencePayloads, type SequencePayloads } from './payloads';
 import { predictPanelBounds } from './prediction';
-import { createHostRobotoMeasurer } from './robotoMeasurer';
+import { sharedRobotoMeasurer } from '../fonts/robotoMeasurer';
 import { buildRunRecord, runDeviceOf, type RecordState } from './runRecord';
 import { initialSteps, progressOf, sequenceStatus, stepFinished, stepSkipped, stepStarted } from './steps';
 import type { SequenceDependencies, SequenceRequest, SequenceResult, SequenceStepName } from './types';
@@ -222,7 +222,7 @@ export async function runSequence(
       Math.min(timeoutMs, 5000),
     );
     const predicted =
-      description === null ? null : predictPanelBounds(design.value, description, createHostRobotoMeasurer());
+      description === null ? null : predictPanelBounds(design.value, description, sharedRobotoMeasurer());
     const run = new SequenceRun(handle, device, leased.lease, request, dependencies, {
       runId: handle.id,
       startedAt,

@@ -1,6 +1,6 @@
 // Small canvas drawing primitives shared by the system bars and the app screens.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { robotoFont, type FontWeight } from './fonts';
+import { robotoFont, type FontWeight } from '../../main/fonts/roboto';
 
 export type Context = SKRSContext2D;
 

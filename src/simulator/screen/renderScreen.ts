@@ -3,8 +3,8 @@ import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canva
 import type { TextMeasurer } from '../../shared/geometry/types';
 import { drawAppScreen } from './apps';
 import { frameOf, type BarTint } from './apps/frame';
-import { ensureRoboto } from './fonts';
-import { createRobotoMeasurer } from './measurer';
+import { ensureRoboto } from '../../main/fonts/roboto';
+import { sharedRobotoMeasurer } from '../../main/fonts/robotoMeasurer';
 import { drawNavigationBar } from './navigationBar';
 import { drawPanel } from './panel';
 import { drawClock, drawStatusBar } from './statusBar';
@@ -23,12 +23,10 @@ const bases = new Map<string, Base>();
 const icons = new WeakMap<Uint8Array, Promise<Image>>();
 const iconIds = new WeakMap<Uint8Array, number>();
 let nextIconId = 1;
-let sharedMeasurer: TextMeasurer | undefined;
 
 /** The measurer the renderer uses; give the same one to layoutPanel so wrapping matches drawing. */
 export function screenMeasurer(): TextMeasurer {
-  sharedMeasurer ??= createRobotoMeasurer();
-  return sharedMeasurer;
+  return sharedRobotoMeasurer();
 }
 
 function checkInput(input: ScreenInput): void {

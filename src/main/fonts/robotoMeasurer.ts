@@ -1,7 +1,7 @@
 // The Roboto text measurer shared by panel geometry and the screen renderer, so wrapping matches drawing.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { TextMeasurer } from '../../shared/geometry/types';
-import { ensureRoboto, robotoFont } from './fonts';
+import { ensureRoboto, robotoFont } from './roboto';
 
 /** Roboto's hhea ascender (1900) and descender (500) over 2048 units per em, as Android's FontMetrics reports. */
 export const ROBOTO_ASCENT_PER_EM = -1900 / 2048;
@@ -36,4 +36,12 @@ export function createRobotoMeasurer(): TextMeasurer {
       return { ascent: ROBOTO_ASCENT_PER_EM * fontSizePx, descent: ROBOTO_DESCENT_PER_EM * fontSizePx };
     },
   };
+}
+
+let shared: TextMeasurer | undefined;
+
+/** One process-wide Roboto measurer (its cache is worth sharing between layouts). */
+export function sharedRobotoMeasurer(): TextMeasurer {
+  shared ??= createRobotoMeasurer();
+  return shared;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRobotoMeasurer, ROBOTO_ASCENT_PER_EM, ROBOTO_DESCENT_PER_EM } from './measurer';
+import { createRobotoMeasurer, ROBOTO_ASCENT_PER_EM, ROBOTO_DESCENT_PER_EM } from './robotoMeasurer';
 
 describe('createRobotoMeasurer', () => {
   const measurer = createRobotoMeasurer();
