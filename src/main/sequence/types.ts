@@ -1,76 +1,9 @@
 // Contract of the ordered sequence set -> screenshot -> clear, with its capture check and evidence.
-import type { ResultEnvelope } from '../../shared/envelope';
-import type { AppError } from '../../shared/errors';
-import type { Execution, SetOnScreenLogParams } from '../../shared/execution/types';
-import type { Rect } from '../../shared/geometry/types';
-import type { CaptureCheck } from '../capture/types';
 import type { EvidenceStore } from '../evidence/evidenceStore';
 import type { ExecutionDependencies } from '../execution/types';
+import type { SequenceProgress } from '../../shared/api/sequence';
 
-export type SequenceStepName = 'set' | 'screenshot' | 'clear';
-export type SequenceStepStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
-export type SequenceStatus = 'succeeded' | 'failed';
-
-export interface SequenceRequest {
-  /** The panel to show; validated with the canonical set validator before anything happens. */
-  design: SetOnScreenLogParams;
-  deviceId?: string;
-  operatorPackage: string;
-  /** A name for the run in the evidence history. */
-  label?: string;
-  /** timeoutMs of each of the three executions (default 30000). */
-  timeoutMs?: number;
-}
-
-/** One of the three executions, as recorded. */
-export interface SequenceStep {
-  step: SequenceStepName;
-  status: SequenceStepStatus;
-  commandId?: string;
-  /** The canonical payload sent (absent when the step was skipped). */
-  payload?: Execution;
-  envelope?: ResultEnvelope;
-  /** A host failure (the envelope is then absent). */
-  error?: AppError;
-  /** Why the step was skipped. */
-  reason?: string;
-  startedAt?: string;
-  completedAt?: string;
-  durationMs?: number;
-}
-
-/** A progress event, one when a step starts and one when it ends or is skipped. */
-export interface SequenceProgress {
-  runId: string;
-  step: SequenceStepName;
-  status: 'running' | 'succeeded' | 'failed' | 'skipped';
-  durationMs?: number;
-  error?: AppError;
-  data?: Record<string, string>;
-}
-
-export interface SequenceScreenshot {
-  path: string;
-  widthPx: number;
-  heightPx: number;
-}
-
-export interface SequenceResult {
-  runId: string;
-  runPath: string;
-  status: SequenceStatus;
-  steps: SequenceStep[];
-  screenshot?: SequenceScreenshot;
-  captureCheck?: CaptureCheck;
-  /** The set step's reported `bounds`. */
-  reportedBounds?: Rect;
-  /** The bounds the shared layout predicts from the Operator's hello description (omitted when hello failed). */
-  predictedBounds?: Rect;
-  /** Why the capture check could not run (e.g. the reported bounds lie outside the capture). */
-  captureCheckError?: AppError;
-  /** The first failure writing run.json (the run went on: cleaning the device matters more than the record). */
-  evidenceError?: AppError;
-}
+export type * from '../../shared/api/sequence';
 
 export interface SequenceDependencies extends ExecutionDependencies {
   evidence: Pick<EvidenceStore, 'createRun'>;

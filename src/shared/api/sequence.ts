@@ -64,6 +64,8 @@ export interface SequenceResult {
   reportedBounds?: Rect;
   /** The bounds the shared layout predicts from the Operator's hello description (omitted when hello failed). */
   predictedBounds?: Rect;
+  /** Why the capture check could not run (e.g. the reported bounds lie outside the capture). */
+  captureCheckError?: AppError;
   /** The first failure writing run.json (the run went on: cleaning the device matters more than the record). */
   evidenceError?: AppError;
 }
