@@ -18,7 +18,7 @@ describe('createUnavailableBackend', () => {
     const results = await Promise.all([
       backend.listDevices({}),
       backend.runExecution(execution, target),
-      backend.runSequence({ set: execution, screenshot: execution, clear: execution }, target),
+      backend.runSequence({ design: { text: 'x' } }, target),
       backend.runSimulators(
         { profiles: ['phone'], count: 1, mode: 'connect', operatorPackage: 'p' },
         () => undefined,

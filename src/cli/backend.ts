@@ -1,7 +1,9 @@
 // The device side of the CLI: everything that needs adb goes through this interface, so tests can inject a fake.
 import type { ResultEnvelope } from '../shared/envelope';
 import { fail, type Result } from '../shared/errors';
-import type { Execution } from '../shared/execution/types';
+import type { Execution, SetOnScreenLogParams } from '../shared/execution/types';
+import type { SequenceResult } from '../shared/api/sequence';
+import type { DeviceInfo } from '../shared/api/devices';
 
 /** Where an execution goes: the device serial (optional when exactly one is connected) and the Operator package. */
 export interface DeviceTarget {
@@ -16,12 +18,7 @@ export interface DeviceListOptions {
 }
 
 /** One adb device as `devices` reports it. */
-export interface DeviceSummary {
-  serial: string;
-  state: string;
-  model?: string;
-  apiLevel?: number;
-}
+export type DeviceSummary = DeviceInfo;
 
 /** A completed execution: the Operator's result envelope and the device that produced it. */
 export interface ExecutionOutcome {
@@ -30,17 +27,17 @@ export interface ExecutionOutcome {
   terminalSource: 'androperator_result';
 }
 
-/** The three separate executions of `sequence`, run in this order and each awaited before the next. */
+/** `sequence`: the panel design (canonically validated), where to copy the screenshot, and the run's label. */
 export interface SequenceRequest {
-  set: Execution;
-  screenshot: Execution;
-  clear: Execution;
+  design: SetOnScreenLogParams;
+  /** Absolute path to copy the run's screenshot to (the run folder keeps its own copy). */
+  path?: string;
+  label?: string;
+  timeoutMs?: number;
 }
 
-export interface SequenceOutcome {
-  deviceId: string;
-  runs: ExecutionOutcome[];
-}
+/** The ordered run as the console reports it (set -> screenshot -> clear, capture check, evidence folder). */
+export type SequenceOutcome = SequenceResult & { deviceId: string; copiedTo?: string };
 
 export interface SimulatorRunOptions {
   /** Profile names, cycled over `count` devices. */

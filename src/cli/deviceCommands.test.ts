@@ -1,6 +1,6 @@
 // Device commands through runCli with a recording backend.
 import { describe, expect, it } from 'vitest';
-import { fail } from '../shared/errors';
+import { fail, ok } from '../shared/errors';
 import { createUnavailableBackend } from './backend';
 import { createFakeBackend } from './fakeBackend';
 import { runInProcess } from './testing';
@@ -8,7 +8,7 @@ import { runInProcess } from './testing';
 describe('devices', () => {
   it('prints the backend device list', async () => {
     const backend = createFakeBackend(undefined, [
-      { serial: 'emulator-5554', state: 'device', apiLevel: 35 },
+      { serial: 'emulator-5554', state: 'device', server: 'local', apiLevel: 35 },
     ]);
     const run = await runInProcess(['devices'], backend);
     expect(run).toMatchObject({
@@ -91,15 +91,13 @@ describe('sequence', () => {
     expect(run.code).toBe(0);
     expect(backend.sequences).toHaveLength(1);
     const sent = backend.sequences[0];
-    expect(sent?.request.set.actions).toEqual([
-      { id: 'a1', type: 'set_on_screen_log', params: { text: 'FLOW-001', anchor: 'right' } },
-    ]);
-    expect(sent?.request.screenshot.actions).toEqual([
-      { id: 'shot', type: 'take_screenshot', params: { path: '/tmp/flow.png' } },
-    ]);
-    expect(sent?.request.clear.actions).toEqual([{ id: 'a1', type: 'clear_on_screen_log' }]);
+    expect(sent?.request).toEqual({ design: { text: 'FLOW-001', anchor: 'right' }, path: '/tmp/flow.png' });
     expect(sent?.target).toEqual({ operatorPackage: 'com.p', noDaemon: false });
-    expect(run.json).toMatchObject({ deviceId: 'emulator-5554', runs: [{}, {}, {}] });
+    expect(run.json).toMatchObject({
+      deviceId: 'emulator-5554',
+      status: 'succeeded',
+      copiedTo: '/tmp/flow.png',
+    });
   });
 
   it('stops before the backend on usage and validation errors', async () => {
@@ -112,6 +110,32 @@ describe('sequence', () => {
     const invalid = await runInProcess(['sequence', '--text', 'x', '--width-dp', '601'], backend);
     expect(invalid.json.code).toBe('EXECUTION_VALIDATION_FAILED');
     expect(backend.sequences).toHaveLength(0);
+  });
+
+  it('exits 1 when the sequence run fails on the device', async () => {
+    const backend = createFakeBackend((execution) =>
+      ok({
+        deviceId: 'emulator-5554',
+        terminalSource: 'androperator_result',
+        envelope: {
+          commandId: execution.commandId,
+          taskId: execution.taskId,
+          status: 'failed',
+          stepResults: [
+            {
+              id: 'set',
+              actionType: 'set_on_screen_log',
+              success: false,
+              data: { error: 'ON_SCREEN_LOG_LAYOUT_INVALID' },
+            },
+          ],
+          error: 'Step set (set_on_screen_log) failed: ON_SCREEN_LOG_LAYOUT_INVALID',
+        },
+      }),
+    );
+    const run = await runInProcess(['sequence', '--text', 'x', '--label', 'flow 1'], backend);
+    expect(run).toMatchObject({ code: 1, json: { status: 'failed' } });
+    expect(backend.sequences[0]?.request.label).toBe('flow 1');
   });
 
   it('exits 1 when a run of the sequence fails on the host', async () => {

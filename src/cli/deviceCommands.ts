@@ -52,24 +52,31 @@ export const screenshotCommand: CommandHandler = async (args, context) => {
   return validateThen(screenshotExecution(flags.values.get('--path'), context), 'run', context);
 };
 
-function clearExecution(clock: Clock, timeoutMs: number | undefined) {
-  return buildOnScreenLogExecution({ operation: 'clear' }, timeoutMs, clock);
-}
+const LABEL_FLAG: FlagSpec = { name: '--label', kind: 'value' };
 
-/** set -> screenshot -> clear as three separate executions, so the screenshot is taken while the panel is shown. */
+/**
+ * set -> screenshot -> clear as three separate, awaited executions, so the screenshot is taken while the panel is
+ * shown; the run is kept as evidence with a capture check. The set payload is validated here, before any device work.
+ */
 export const sequenceCommand: CommandHandler = async (args, context) => {
-  const flags = parseFlags(args, [...PANEL_FLAG_SPECS, PATH_FLAG], { context: 'sequence' });
+  const flags = parseFlags(args, [...PANEL_FLAG_SPECS, PATH_FLAG, LABEL_FLAG], { context: 'sequence' });
   const params = panelParamsFrom(flags.values, 'sequence');
   const timeoutMs = context.common.timeoutMs;
   const set = validateExecution(
     buildOnScreenLogExecution({ operation: 'set', params }, timeoutMs, context.clock),
   );
   if (!set.ok) return set;
-  const screenshot = validateExecution(screenshotExecution(flags.values.get('--path'), context));
-  if (!screenshot.ok) return screenshot;
-  const clear = validateExecution(clearExecution(context.clock, timeoutMs));
-  if (!clear.ok) return clear;
-  const request = { set: set.value, screenshot: screenshot.value, clear: clear.value };
+  const action = set.value.actions[0];
+  if (action?.type !== 'set_on_screen_log') return set;
+  const path = flags.values.get('--path');
+  if (path !== undefined && path.trim() === '') usageError('--path requires a non-blank file path');
+  const label = flags.values.get('--label');
+  const request = {
+    design: action.params,
+    ...(path === undefined ? {} : { path: isAbsolute(path) ? path : resolve(context.cwd, path) }),
+    ...(label === undefined ? {} : { label }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  };
   const outcome = await context.backend.runSequence(request, context.target);
   return outcome.ok ? ok(outcome.value) : outcome;
 };

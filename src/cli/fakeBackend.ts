@@ -46,7 +46,7 @@ export function createFakeBackend(
       deviceId: 'emulator-5554',
       terminalSource: 'androperator_result',
     }),
-  devices: DeviceSummary[] = [{ serial: 'emulator-5554', state: 'device' }],
+  devices: DeviceSummary[] = [{ serial: 'emulator-5554', state: 'device', server: 'local' }],
 ): FakeBackend {
   const backend: FakeBackend = {
     executions: [],
@@ -64,13 +64,30 @@ export function createFakeBackend(
     },
     async runSequence(request, target) {
       backend.sequences.push({ request, target });
-      const runs: ExecutionOutcome[] = [];
-      for (const execution of [request.set, request.screenshot, request.clear]) {
-        const outcome = respond(execution);
-        if (!outcome.ok) return outcome;
-        runs.push(outcome.value);
-      }
-      const sequence: SequenceOutcome = { deviceId: 'emulator-5554', runs };
+      // The fake runs the set payload through `respond` so tests can make the sequence fail on the host.
+      const set: Execution = {
+        commandId: 'run-1-set',
+        taskId: 'run-1',
+        source: 'test',
+        expectedFormat: 'android-ui-automator',
+        timeoutMs: request.timeoutMs ?? 30000,
+        actions: [{ id: 'set', type: 'set_on_screen_log', params: request.design }],
+      };
+      const outcome = respond(set);
+      if (!outcome.ok) return outcome;
+      const failed = outcome.value.envelope.status === 'failed';
+      const sequence: SequenceOutcome = {
+        deviceId: outcome.value.deviceId,
+        runId: 'run-1',
+        runPath: '/evidence/run-1',
+        status: failed ? 'failed' : 'succeeded',
+        steps: [
+          { step: 'set', status: failed ? 'failed' : 'succeeded', envelope: outcome.value.envelope },
+          { step: 'screenshot', status: failed ? 'skipped' : 'succeeded' },
+          { step: 'clear', status: 'succeeded' },
+        ],
+        ...(request.path === undefined ? {} : { copiedTo: request.path }),
+      };
       return ok(sequence);
     },
     async runSimulators(options, onReady) {

@@ -1,7 +1,6 @@
 // Entry point of the `androperator` bundle (out/cli/androperator.js).
-import { createUnavailableBackend } from './backend';
+import { createAdbBackend } from './adbBackend';
 import { runCli } from './runCli';
-import { runSimulatorsUntilSignal } from './simulators';
 
 // Why: a reader closing the pipe early (`androperator devices | head -c1`) must not crash the CLI with EPIPE.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -9,10 +8,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 process.exitCode = await runCli(process.argv.slice(2), {
-  backend: {
-    ...createUnavailableBackend(),
-    runSimulators: (options, onReady) => runSimulatorsUntilSignal(options, process.env, onReady),
-  },
+  backend: createAdbBackend(process.env, process.cwd()),
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,

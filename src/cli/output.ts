@@ -25,6 +25,8 @@ export function exitCodeFor(output: unknown): 0 | 1 {
   if (!isRecord(output)) return 0;
   if (typeof output.code === 'string') return 1;
   if (envelopeFailed(output.envelope)) return 1;
+  // A sequence run (set -> screenshot -> clear) reports its own verdict.
+  if (output.status === 'failed' && typeof output.runId === 'string') return 1;
   const runs = output.runs;
   if (Array.isArray(runs) && runs.some((run) => isRecord(run) && envelopeFailed(run.envelope))) return 1;
   return 0;

@@ -1,0 +1,101 @@
+// The CLI's device backend over the real device layer: the adb hub, the execution runner and the sequence runner.
+import { homedir, platform } from 'node:os';
+import { AdbHub } from '../main/devices/hub';
+import { defaultEvidenceDirectory } from '../main/evidence/directory';
+import { EvidenceStore } from '../main/evidence/evidenceStore';
+import { InFlightRegistry } from '../main/execution/inFlight';
+import { runExecution } from '../main/execution/runExecution';
+import { writeFileAtomically } from '../main/screenshot/atomicWrite';
+import { runSequence } from '../main/sequence/runSequence';
+import { AppErrorException, fail, ok, type Result } from '../shared/errors';
+import { readFile } from 'node:fs/promises';
+import type { CliBackend, DeviceTarget, SequenceOutcome, SequenceRequest } from './backend';
+import { runSimulatorsUntilSignal } from './simulators';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Where the CLI keeps runs: ANDROPERATOR_EVIDENCE_DIR, else the console's default evidence directory. */
+export function evidenceDirectoryOf(env: Env): string {
+  return env.ANDROPERATOR_EVIDENCE_DIR ?? defaultEvidenceDirectory(env, platform(), homedir());
+}
+
+async function withHub<T>(
+  env: Env,
+  operatorPackage: string | undefined,
+  work: (hub: AdbHub) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  let hub: AdbHub;
+  try {
+    hub = new AdbHub({ env, ...(operatorPackage === undefined ? {} : { operatorPackage }) });
+  } catch (error) {
+    if (error instanceof AppErrorException) return { ok: false, error: error.error };
+    throw error;
+  }
+  try {
+    return await work(hub);
+  } finally {
+    await hub.close();
+  }
+}
+
+async function sequence(
+  request: SequenceRequest,
+  target: DeviceTarget,
+  env: Env,
+  cwd: string,
+): Promise<Result<SequenceOutcome>> {
+  return withHub(env, target.operatorPackage, async (hub) => {
+    const result = await runSequence(
+      {
+        design: request.design,
+        operatorPackage: target.operatorPackage,
+        ...(target.deviceId === undefined ? {} : { deviceId: target.deviceId }),
+        ...(request.label === undefined ? {} : { label: request.label }),
+        ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
+      },
+      {
+        resolver: hub,
+        inFlight: new InFlightRegistry(),
+        cwd,
+        evidence: new EvidenceStore(evidenceDirectoryOf(env)),
+      },
+    );
+    if (!result.ok) return result;
+    const resolved = await hub.resolve(target.deviceId);
+    const deviceId = resolved.ok ? resolved.value.serial : (target.deviceId ?? '');
+    const outcome: SequenceOutcome = { ...result.value, deviceId };
+    if (request.path === undefined || result.value.screenshot === undefined) return ok(outcome);
+    // The run folder keeps its own copy; --path gets another, written atomically.
+    const bytes = await readFile(result.value.screenshot.path).catch(() => null);
+    if (bytes === null)
+      return fail(
+        'EVIDENCE_NOT_FOUND',
+        `The run's screenshot ${result.value.screenshot.path} could not be read.`,
+      );
+    const copied = await writeFileAtomically(request.path, bytes);
+    return copied.ok ? ok({ ...outcome, copiedTo: copied.value.path }) : copied;
+  });
+}
+
+/** The backend `androperator` uses: every call opens the hub on the adb server of ANDROID_ADB_SERVER_PORT. */
+export function createAdbBackend(env: Env, cwd: string): CliBackend {
+  return {
+    listDevices: () => withHub(env, undefined, (hub) => hub.list()),
+    runExecution: (execution, target) =>
+      withHub(env, target.operatorPackage, async (hub) => {
+        const result = await runExecution(
+          execution,
+          {
+            operatorPackage: target.operatorPackage,
+            ...(target.deviceId === undefined ? {} : { deviceId: target.deviceId }),
+          },
+          { resolver: hub, inFlight: new InFlightRegistry(), cwd },
+        );
+        if (!result.ok) return result;
+        const { envelope, deviceId, terminalSource } = result.value;
+        return ok({ envelope, deviceId, terminalSource });
+      }),
+    runSequence: (request, target) => sequence(request, target, env, cwd),
+    runSimulators: (options, onReady) => runSimulatorsUntilSignal(options, env, onReady),
+  };
+}

@@ -1,0 +1,201 @@
+// The built CLI against simulated devices over an isolated adb server: what a QA engineer runs at the desk.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SimulatedAndroid } from '../simulator/simulatedAndroid';
+import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../simulator/testing/isolatedAdb';
+
+const BIN = join(fileURLToPath(new URL('../..', import.meta.url)), 'bin', 'androperator.js');
+let adb: IsolatedAdb;
+let directory: string;
+const sims: SimulatedAndroid[] = [];
+let phone = '';
+
+async function cli(
+  argv: readonly string[],
+): Promise<{ code: number | null; json: Record<string, unknown>; stdout: string }> {
+  const child = spawn(process.execPath, [BIN, ...argv], {
+    env: {
+      ...process.env,
+      ...adb.env,
+      ANDROID_ADB_SERVER_PORT: String(adb.port),
+      ANDROPERATOR_EVIDENCE_DIR: join(directory, 'evidence'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(stdout) as Record<string, unknown>;
+  } catch {
+    // Left empty: the assertion on json shows the raw stdout.
+  }
+  return { code, json, stdout };
+}
+
+beforeAll(async () => {
+  adb = await startIsolatedAdb();
+  directory = await mkdtemp(join(tmpdir(), 'androperator-cli-'));
+  const started = await SimulatedAndroid.start({ profile: 'phone' });
+  if (!started.ok) throw new Error(started.error.message);
+  sims.push(started.value);
+  const attached = await started.value.attach(adb.port);
+  if (!attached.ok) throw new Error(attached.error.message);
+  phone = attached.value.serial;
+  await waitForDeviceState(adb.client, phone, 'device', 5000);
+});
+
+afterAll(async () => {
+  for (const sim of sims) await sim.close();
+  await adb?.stop();
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('androperator against a simulated phone', () => {
+  it('lists the device with its Operator status', async () => {
+    const run = await cli(['devices']);
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({
+      devices: [
+        {
+          serial: phone,
+          state: 'device',
+          model: 'Pixel 7',
+          apiLevel: 35,
+          simulatedProfile: 'phone',
+          operator: { installed: true, serviceEnabled: true, reachable: true },
+        },
+      ],
+    });
+  });
+
+  it('sets and clears the panel with every data key as a string', async () => {
+    const set = await cli([
+      'on-screen-log',
+      'set',
+      '--text',
+      'FLOW-001: Observe settings',
+      '--anchor',
+      'right',
+      '--edge-offset-dp',
+      '12',
+      '--top-offset-dp',
+      '24',
+    ]);
+    expect(set.code).toBe(0);
+    expect(set.json).toMatchObject({
+      deviceId: phone,
+      terminalSource: 'androperator_result',
+      isCanonicalTerminal: true,
+    });
+    const envelope = set.json.envelope as {
+      status: string;
+      stepResults: Array<{ data: Record<string, string> }>;
+    };
+    expect(envelope.status).toBe('success');
+    expect(envelope.stepResults[0]?.data).toEqual({
+      visible: 'true',
+      rendered: 'true',
+      truncated: 'false',
+      anchor: 'right',
+      text_align: 'left',
+      top_offset_dp: '24',
+      edge_offset_dp: '12',
+      width_dp: '280',
+      font_size_sp: '12',
+      text_color: '#FFFFFFFF',
+      background_color: '#B3000000',
+      ttl_ms: '300000',
+      bounds: '[313,199][1048,278]',
+    });
+    const clear = await cli(['on-screen-log', 'clear', '--device', phone]);
+    expect(clear.code).toBe(0);
+    expect((clear.json.envelope as { stepResults: Array<{ data: unknown }> }).stepResults[0]?.data).toEqual({
+      visible: 'false',
+    });
+  });
+
+  it('captures a screenshot to a path and reports the reference data keys', async () => {
+    const path = join(directory, 'shot.png');
+    const run = await cli(['screenshot', '--path', path]);
+    expect(run.code).toBe(0);
+    const data = (run.json.envelope as { stepResults: Array<{ data: Record<string, string> }> })
+      .stepResults[0]?.data;
+    expect(data).toMatchObject({
+      path,
+      captureSource: 'host',
+      captureWidthPx: '1080',
+      captureHeightPx: '2400',
+      coordinateSpace: 'screenshot_pixels',
+      origin: 'top_left',
+      captureMethod: 'adb_screencap',
+    });
+    expect(PNG.sync.read(await readFile(path)).width).toBe(1080);
+  });
+
+  it('runs the ordered sequence with a capture check and keeps the evidence', async () => {
+    const path = join(directory, 'flow.png');
+    const run = await cli(['sequence', '--text', 'FLOW-002', '--label', 'checkout', '--path', path]);
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({
+      status: 'succeeded',
+      deviceId: phone,
+      copiedTo: path,
+      captureCheck: { inCapture: true },
+    });
+    const record = JSON.parse(await readFile(join(String(run.json.runPath), 'run.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(record).toMatchObject({ label: 'checkout', status: 'succeeded' });
+  });
+
+  it('runs an exec payload file with aliases, and a snapshot', async () => {
+    const file = join(directory, 'execution.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        command_id: 'x1',
+        task_id: 't',
+        source: 'test',
+        expected_format: 'android-ui-automator',
+        timeout_ms: 10000,
+        actions: [
+          { id: 's', type: 'on_screen_log_set', params: { text: 'hi' } },
+          { id: 'snap', type: 'snapshot' },
+          { id: 'c', type: 'on_screen_log_clear' },
+        ],
+      }),
+    );
+    const run = await cli(['exec', '--payload', file, '--no-daemon']);
+    expect(run.code).toBe(0);
+    const steps = (
+      run.json.envelope as { stepResults: Array<{ actionType: string; data: Record<string, string> }> }
+    ).stepResults;
+    expect(steps.map((step) => step.actionType)).toEqual([
+      'set_on_screen_log',
+      'snapshot',
+      'clear_on_screen_log',
+    ]);
+    expect(steps[1]?.data.operator_overlay_visible).toBe('true');
+    const snapshot = await cli(['snapshot']);
+    expect(snapshot.code).toBe(0);
+  });
+
+  it('exits 1 with structured errors: unknown device, layout invalid', async () => {
+    const missing = await cli(['on-screen-log', 'clear', '--device', 'nope']);
+    expect(missing).toMatchObject({
+      code: 1,
+      json: { code: 'DEVICE_NOT_FOUND', details: { connected: [phone] } },
+    });
+    const invalid = await cli(['on-screen-log', 'set', '--text', 'x', '--edge-offset-dp', '1000']);
+    expect(invalid.code).toBe(1);
+    expect((invalid.json.envelope as { errorCode: string }).errorCode).toBe('ON_SCREEN_LOG_LAYOUT_INVALID');
+  });
+});
