@@ -4,7 +4,7 @@ import { ok } from '../shared/errors';
 import { DEFAULT_TIMEOUT_MS } from '../shared/execution/limits';
 import { EXPECTED_FORMAT, SNAPSHOT, TAKE_SCREENSHOT } from '../shared/execution/types';
 import { validateExecution } from '../shared/execution/validateExecution';
-import type { Clock, CommandContext, CommandHandler } from './context';
+import type { CommandContext, CommandHandler } from './context';
 import { newCommandId, validateThen } from './executions';
 import { parseFlags, type FlagSpec } from './flags';
 import { buildOnScreenLogExecution, PANEL_FLAG_SPECS, panelParamsFrom } from './onScreenLog';
