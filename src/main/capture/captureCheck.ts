@@ -11,11 +11,11 @@
 //   3. contrast: the inside's background share among non-text pixels minus the share of ring pixels that would
 //      pass as background too must reach 0.5. A panel over a screen that already looks like it (70% black over
 //      a dark app) is not proven: the answer is "cannot tell".
-import { PNG } from 'pngjs';
 import { fail, ok, type Result } from '../../shared/errors';
 import { PANEL_DEFAULTS } from '../../shared/execution/limits';
 import type { Rect } from '../../shared/geometry/types';
 import { classifyPixel, panelColorModel, type PanelColorModel } from './panelColorModel';
+import { decodePngRows, type DecodedRows } from './pngRows';
 import { forEachGridPoint, gridStride, insideBox, ringBoxes, type PixelBox } from './sampling';
 import type { CaptureCheck, CaptureCheckInput } from './types';
 
@@ -32,12 +32,19 @@ interface Counts {
   text: number;
 }
 
-function count(png: PNG, box: PixelBox, stride: number, model: PanelColorModel, hole?: PixelBox): Counts {
+function count(
+  png: DecodedRows,
+  box: PixelBox,
+  stride: number,
+  model: PanelColorModel,
+  hole?: PixelBox,
+): Counts {
   const counts: Counts = { sampled: 0, background: 0, text: 0 };
   const data = png.data;
   forEachGridPoint(
     box,
-    png,
+    // Only the decoded rows may be sampled.
+    { width: png.width, height: png.rows },
     stride,
     (x, y) => {
       const offset = (y * png.width + x) * 4;
@@ -64,16 +71,8 @@ function checkArguments(input: CaptureCheckInput, scale: number, tolerance: numb
   return null;
 }
 
-function decode(png: Uint8Array): PNG | null {
-  try {
-    return PNG.sync.read(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
-  } catch {
-    return null;
-  }
-}
-
 // One capture pixel of slack: a scaled capture's size is rounded (1081 px at 0.5 may become 540 or 541).
-function outsideCapture(bounds: Rect, scale: number, png: PNG): boolean {
+function outsideCapture(bounds: Rect, scale: number, png: { width: number; height: number }): boolean {
   return (
     bounds.left < 0 ||
     bounds.top < 0 ||
@@ -126,7 +125,9 @@ export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureChe
       backgroundColor: input.backgroundColor,
       textColor: input.textColor,
     });
-  const png = decode(input.png);
+  // The ring just below the panel is the lowest row the check reads.
+  const rings = ringBoxes(input.bounds, scale);
+  const png = decodePngRows(input.png, rings.outer.y1);
   if (png === null)
     return fail('EVIDENCE_CAPTURE_FAILED', 'The screenshot is not a readable PNG', {
       reason: 'png_unreadable',
@@ -143,7 +144,6 @@ export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureChe
   const area = Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
   const stride = gridStride(area, MAX_SAMPLES);
   const inside = count(png, box, stride, model);
-  const rings = ringBoxes(input.bounds, scale);
   const ring = count(png, rings.outer, stride, model, rings.inner);
   const result: CaptureCheck = {
     inCapture: false,

@@ -1,0 +1,53 @@
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { decodePngRows, pngSize } from './pngRows';
+
+function image(width: number, height: number, colorType: 2 | 6): { png: Uint8Array; rgba: Buffer } {
+  const png = new PNG({ width, height, colorType, inputHasAlpha: true });
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const offset = (y * width + x) * 4;
+      // A mix of gradients and noise so every filter type gets used by the encoder.
+      png.data[offset] = (x * 7 + y * 3) & 0xff;
+      png.data[offset + 1] = (x * y) & 0xff;
+      png.data[offset + 2] = ((x ^ y) * 13) & 0xff;
+      png.data[offset + 3] = colorType === 6 ? (x + y) & 0xff : 255;
+    }
+  }
+  const bytes = PNG.sync.write(png, { colorType, filterType: -1 });
+  return { png: bytes, rgba: PNG.sync.read(bytes).data };
+}
+
+describe('decodePngRows', () => {
+  it.each([2, 6] as const)(
+    'decodes the top rows of colour type %i exactly like a full decode',
+    (colorType) => {
+      const { png, rgba } = image(300, 500, colorType);
+      for (const rows of [1, 37, 250, 500]) {
+        const decoded = decodePngRows(png, rows);
+        expect(decoded).toMatchObject({ width: 300, height: 500, rows });
+        expect(Buffer.from(decoded?.data ?? []).equals(rgba.subarray(0, 300 * rows * 4))).toBe(true);
+      }
+    },
+  );
+
+  it('clamps the rows to the image height and reads the size from IHDR', () => {
+    const { png } = image(20, 10, 6);
+    expect(decodePngRows(png, 99)?.rows).toBe(10);
+    expect(pngSize(png)).toEqual({ width: 20, height: 10 });
+  });
+
+  it('answers null for bytes that are not a PNG', () => {
+    expect(decodePngRows(new Uint8Array([1, 2, 3]), 5)).toBeNull();
+    expect(pngSize(new Uint8Array(40))).toBeNull();
+  });
+
+  it('falls back to a full decode for other PNG kinds (grayscale)', () => {
+    const gray = new PNG({ width: 8, height: 4, colorType: 0 });
+    gray.data.fill(200);
+    const bytes = PNG.sync.write(gray, { colorType: 0 });
+    const decoded = decodePngRows(bytes, 2);
+    expect(decoded?.rows).toBe(4);
+    expect(Buffer.from(decoded?.data ?? []).equals(PNG.sync.read(bytes).data)).toBe(true);
+  });
+});
