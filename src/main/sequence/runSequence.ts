@@ -61,9 +61,22 @@ class SequenceRun {
     }
   }
 
-  async record(): Promise<void> {
-    const written = await this.run.writeRecord(buildRunRecord(this.state));
-    if (!written.ok) this.evidenceError ??= written.error;
+  private writes: Promise<void> = Promise.resolve();
+
+  /**
+   * Queues a rewrite of run.json with the current state. Writes stay in order but off the device's critical path;
+   * flush() waits for them. Every write is atomic, so a crash leaves the last complete record.
+   */
+  record(): void {
+    const snapshot = buildRunRecord(this.state);
+    this.writes = this.writes.then(async () => {
+      const written = await this.run.writeRecord(snapshot);
+      if (!written.ok) this.evidenceError ??= written.error;
+    });
+  }
+
+  async flush(): Promise<void> {
+    await this.writes;
   }
 
   /** Runs one execution under the run's lease, recording and announcing its start and end. */
@@ -87,7 +100,7 @@ class SequenceRun {
     const finished = outcome.ok ? { envelope: outcome.value.envelope } : { error: outcome.error };
     this.state = { ...this.state, steps: stepFinished(this.state.steps, name, finished, this.now()) };
     this.announce(name);
-    await this.record();
+    this.record();
     return outcome;
   }
 
@@ -112,7 +125,12 @@ function checkCapture(run: SequenceRun, capture: Capture, setData: Record<string
   else run.captureCheckError = checked.error;
 }
 
-async function perform(run: SequenceRun, payloads: SequencePayloads): Promise<SequenceResult> {
+async function perform(
+  run: SequenceRun,
+  payloads: SequencePayloads,
+  describing: Promise<void>,
+): Promise<SequenceResult> {
+  let capturedForCheck: Capture | undefined;
   const set = await run.step('set', payloads);
   const setStep = set.ok ? set.value.envelope.stepResults[0] : undefined;
   const setSucceeded = set.ok && set.value.envelope.status === 'success' && setStep?.success === true;
@@ -125,6 +143,7 @@ async function perform(run: SequenceRun, payloads: SequencePayloads): Promise<Se
     const written = shot.ok ? shot.value.screenshot : undefined;
     if (written !== undefined) {
       const { capture, path } = written;
+      capturedForCheck = capture;
       screenshot = { path, widthPx: capture.widthPx, heightPx: capture.heightPx };
       const file = basename(path);
       run.state = {
@@ -136,18 +155,20 @@ async function perform(run: SequenceRun, payloads: SequencePayloads): Promise<Se
           capturedAt: new Date(run.now()).toISOString(),
         },
       };
-      checkCapture(run, capture, setData);
-      await run.record();
     }
   } else {
     run.skip('screenshot', SKIPPED_SCREENSHOT);
   }
   // Clear runs whatever happened before: a failed set may still have left a panel, and a failed capture must not
-  // leave a stale panel on the device.
-  await run.step('clear', payloads);
+  // leave a stale panel on the device. The capture check (CPU only) runs while clear waits for the device.
+  const clearing = run.step('clear', payloads);
+  if (capturedForCheck !== undefined) checkCapture(run, capturedForCheck, setData);
+  await clearing;
+  await describing;
   const status = sequenceStatus(run.state.steps);
   run.state = { ...run.state, status, finishedAt: new Date(run.now()).toISOString() };
-  await run.record();
+  run.record();
+  await run.flush();
   const { state } = run;
   return {
     runId: run.run.id,
@@ -217,24 +238,30 @@ export async function runSequence(
         ...payloads.error.details,
         runId: handle.id,
       });
-    const description = await describeOperator(
-      { client: device.client, serial: device.serial, operatorPackage: request.operatorPackage },
-      Math.min(timeoutMs, 5000),
-    );
-    const predicted =
-      description === null ? null : predictPanelBounds(design.value, description, sharedRobotoMeasurer());
     const run = new SequenceRun(handle, device, leased.lease, request, dependencies, {
       runId: handle.id,
       startedAt,
       design: design.value,
       steps: initialSteps(),
       status: 'running',
-      device: runDeviceOf(device, description),
+      device: runDeviceOf(device, null),
       ...(request.label === undefined ? {} : { label: request.label }),
-      ...(predicted === null ? {} : { predictedBounds: predicted }),
     });
-    await run.record();
-    return ok(await perform(run, payloads.value));
+    run.record();
+    // The description (for run.json and the predicted bounds) is read while the steps run, not before them.
+    const describing = describeOperator(
+      { client: device.client, serial: device.serial, operatorPackage: request.operatorPackage },
+      Math.min(timeoutMs, 5000),
+    ).then((description) => {
+      const predicted =
+        description === null ? null : predictPanelBounds(design.value, description, sharedRobotoMeasurer());
+      run.state = {
+        ...run.state,
+        device: runDeviceOf(device, description),
+        ...(predicted === null ? {} : { predictedBounds: predicted }),
+      };
+    });
+    return ok(await perform(run, payloads.value, describing));
   } finally {
     leased.lease.release();
   }

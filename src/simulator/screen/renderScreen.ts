@@ -2,6 +2,7 @@
 import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
 import type { TextMeasurer } from '../../shared/geometry/types';
 import { drawAppScreen } from './apps';
+import { BandedPngEncoder } from './bandedPng';
 import { frameOf, type BarTint } from './apps/frame';
 import { ensureRoboto } from '../../main/fonts/roboto';
 import { sharedRobotoMeasurer } from '../../main/fonts/robotoMeasurer';
@@ -13,6 +14,8 @@ import type { ScreenInput } from './types';
 interface Base {
   canvas: Canvas;
   tint: BarTint;
+  /** Frames on this base differ only in the clock and the panel: most PNG bands are reused. */
+  encoder: BandedPngEncoder;
   /** The most recent PNG drawn on this base: repeated captures of an unchanged screen skip the encode. */
   last?: { key: string; png: Promise<Uint8Array> };
 }
@@ -58,7 +61,7 @@ function baseFor(input: ScreenInput): Base {
   const tint = drawAppScreen(frame);
   drawStatusBar(frame, input, tint);
   drawNavigationBar(ctx, input, tint);
-  const base = { canvas, tint };
+  const base = { canvas, tint, encoder: new BandedPngEncoder(input.widthPx, input.heightPx) };
   bases.set(key, base);
   const oldest = bases.keys().next().value;
   if (bases.size > BASE_LIMIT && oldest !== undefined) bases.delete(oldest);
@@ -94,7 +97,8 @@ async function draw(input: ScreenInput, base: Base): Promise<Uint8Array> {
   ctx.drawImage(base.canvas, 0, 0);
   drawClock(ctx, input, base.tint);
   if (input.panel) drawPanel(ctx, input.panel, icon, screenMeasurer());
-  return canvas.encode('png');
+  const pixels = ctx.getImageData(0, 0, input.widthPx, input.heightPx).data;
+  return base.encoder.encode(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength));
 }
 
 /**
