@@ -1,4 +1,5 @@
-// Bundles the Node entry points with esbuild: the CLI to out/cli/androperator.js and each bench/*.ts to out/bench/.
+// Bundles the Node entry points with esbuild: the CLI to out/cli/androperator.js, the browser console to
+// out/console/web.js, and each bench/*.ts to out/bench/.
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,10 +49,13 @@ const bench = await benchEntries();
 try {
   const results = await Promise.all([
     build({ ...shared, entryPoints: ['src/cli/main.ts'], outfile: 'out/cli/androperator.js' }),
+    build({ ...shared, entryPoints: ['src/main/web.ts'], outfile: 'out/console/web.js' }),
     bench.length === 0 ? { outputFiles: [] } : build({ ...shared, entryPoints: bench, outdir: 'out/bench' }),
   ]);
   await writeAtomically(results.flatMap((result) => result.outputFiles));
-  console.log(`build-node: out/cli/androperator.js and ${bench.length} bench bundle(s) in out/bench`);
+  console.log(
+    `build-node: out/cli/androperator.js, out/console/web.js and ${bench.length} bench bundle(s) in out/bench`,
+  );
 } catch (error) {
   // esbuild has already printed its own errors; anything else is reported here.
   if (!Array.isArray(error?.errors)) console.error(error);

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests and the console need: adb (device bridge) and chromium (e2e browser).
+# Installs the Debian packages the console needs (adb) and, with --with-browser, what the tests need too:
+# chromium (e2e browser), Maven and a JDK (the Kotlin Operator's JVM build).
 # Idempotent: does nothing when both are present. Needs root (or sudo) the first time.
 set -euo pipefail
 missing=()
 command -v adb >/dev/null 2>&1 || missing+=(adb)
 if [ "${1:-}" = "--with-browser" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  # The Kotlin Operator's JVM build and tests.
+  command -v mvn >/dev/null 2>&1 || missing+=(maven)
+  command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
 fi
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 echo "Installing Debian packages: ${missing[*]}"

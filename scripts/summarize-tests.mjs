@@ -1,5 +1,5 @@
 // Prints one closing line "N passed, N failed" over every suite's machine-readable report.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
@@ -17,6 +17,19 @@ if (existsSync(playwrightReport)) {
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
   skipped += stats.skipped ?? 0;
+}
+const surefire = 'android-operator/target/surefire-reports';
+if (existsSync(surefire)) {
+  for (const name of readdirSync(surefire).filter((file) => file.startsWith('TEST-') && file.endsWith('.xml'))) {
+    const head = readFileSync(`${surefire}/${name}`, 'utf8').match(/<testsuite\b[^>]*>/)?.[0] ?? '';
+    const count = (attribute) => Number(head.match(new RegExp(`\\b${attribute}="(\\d+)"`))?.[1] ?? 0);
+    const total = count('tests');
+    const broken = count('failures') + count('errors');
+    const ignored = count('skipped');
+    passed += total - broken - ignored;
+    failed += broken;
+    skipped += ignored;
+  }
 }
 console.log(`summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The one test command: installs what the tests need (Debian adb and chromium, npm packages), builds, checks and runs
-# every test suite. .ci/run calls exactly this.
+# The one test command: installs what the tests need (Debian adb, chromium, Maven and a JDK; npm packages), builds,
+# checks and runs every suite: Vitest (unit and integration against simulated devices over a real adb server),
+# Playwright e2e in Chromium, and the Kotlin Operator's JUnit tests. .ci/run calls exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -16,7 +17,15 @@ npm run lint
 npm run format:check
 
 mkdir -p out/test-results
-npx vitest run --reporter=default --reporter=json --outputFile.json=out/test-results/vitest.json
+rm -f out/test-results/*.json
+status=0
+# Every suite runs even when an earlier one fails, so one run shows every failure.
+npx vitest run --reporter=default --reporter=json --outputFile.json=out/test-results/vitest.json || status=1
+if [ -f playwright.config.ts ]; then
+  npx playwright test || status=1
+fi
+mvn -B -ntp -f android-operator/pom.xml verify || status=1
 
-node scripts/summarize-tests.mjs
+node scripts/summarize-tests.mjs || status=1
 echo "test-all: finished in $(( $(date +%s) - started )) s"
+exit $status

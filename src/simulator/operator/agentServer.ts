@@ -44,6 +44,8 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
   stream.on('end', close);
   stream.on('error', close);
   const queue: Array<Record<string, unknown>> = [];
+  // After a malformed frame the stream is finished: queued and later requests are not answered.
+  let broken = false;
 
   const handle = async (message: Record<string, unknown>): Promise<void> => {
     const parsed = parseAgentRequest(message);
@@ -76,7 +78,7 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
   const pump = async (): Promise<void> => {
     if (busy) return;
     busy = true;
-    while (queue.length > 0) {
+    while (queue.length > 0 && !broken) {
       const next = queue.shift();
       if (next) await handle(next);
     }
@@ -84,8 +86,11 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
   };
 
   stream.on('data', (chunk: Buffer) => {
+    if (broken) return;
     for (const frame of decoder.push(chunk)) {
       if (!frame.ok) {
+        broken = true;
+        queue.length = 0;
         const detail =
           frame.error.reason === 'too_large'
             ? `frame of ${frame.error.length} bytes exceeds 4 MiB`

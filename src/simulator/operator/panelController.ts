@@ -66,6 +66,8 @@ export class PanelController {
   private active: ActivePanel | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private pendingReflow = false;
+  /** Ends the current draw wait early: the panel was removed (service detached, cleared) while it waited. */
+  private abortDraw: (() => void) | null = null;
   private readonly listeners = new Set<PanelListener>();
 
   constructor(
@@ -234,23 +236,30 @@ export class PanelController {
   private async awaitDraw(
     drawn: DrawnPanel,
     deadline: number,
-  ): Promise<'drawn' | 'timeout' | 'attach_failed'> {
+  ): Promise<'drawn' | 'timeout' | 'attach_failed' | 'removed'> {
     const remaining = deadline - this.clock.now();
     if (remaining <= 0) return 'timeout';
     let timer: TimerHandle | null = null;
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = this.clock.setTimer(() => resolve('timeout'), remaining);
     });
+    const removed = new Promise<'removed'>((resolve) => {
+      this.abortDraw = () => resolve('removed');
+    });
     const draw = this.host.draw(drawn).then(
       () => 'drawn' as const,
       () => 'attach_failed' as const,
     );
-    const outcome = await Promise.race([draw, timeout]);
+    const outcome = await Promise.race([draw, timeout, removed]);
+    this.abortDraw = null;
     if (timer !== null) this.clock.clearTimer(timer);
     return outcome;
   }
 
-  private failCommit(outcome: 'timeout' | 'attach_failed'): PanelStepResult {
+  private failCommit(outcome: 'timeout' | 'attach_failed' | 'removed'): PanelStepResult {
+    if (outcome === 'removed') {
+      return failure('ON_SCREEN_LOG_RENDER_FAILED', 'The panel was removed (the service detached) before its draw was acknowledged.');
+    }
     // A failed replacement removes the previous panel too; a late draw cannot bring it back (the generation moved on).
     if (outcome === 'timeout') {
       this.removePanel('render_timeout');
@@ -311,6 +320,7 @@ export class PanelController {
   }
 
   private removePanel(reason: PanelEventReason): void {
+    this.abortDraw?.();
     if (this.active === null) return;
     this.cancelExpiry();
     this.active = null;

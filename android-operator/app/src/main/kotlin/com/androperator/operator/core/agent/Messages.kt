@@ -1,0 +1,180 @@
+package com.androperator.operator.core.agent
+
+import com.androperator.operator.core.geometry.PxRect
+import com.androperator.operator.core.json.Json
+import com.androperator.operator.core.json.JsonObjectBuilder
+import com.androperator.operator.core.json.JsonWriter
+import com.androperator.operator.core.json.jsonObject
+
+const val AGENT_PROTOCOL_VERSION = 1
+
+/** The abstract socket the Operator listens on: `<operatorPackage>.agent`. */
+fun agentSocketName(operatorPackage: String) = "$operatorPackage.agent"
+
+/** A request the Operator understands. */
+sealed interface AgentRequest {
+  val id: String
+
+  data class Hello(override val id: String) : AgentRequest
+
+  data class Watch(override val id: String) : AgentRequest
+
+  data class Execute(override val id: String, val execution: Json) : AgentRequest
+}
+
+/** A request, or the OPERATOR_PROTOCOL_ERROR message to answer with (and the request id when it had one). */
+sealed interface ParsedRequest {
+  data class Ok(val request: AgentRequest) : ParsedRequest
+
+  data class Invalid(val id: String?, val message: String) : ParsedRequest
+}
+
+object AgentMessages {
+  private fun shown(value: Json?): String = if (value == null) "undefined" else JsonWriter.write(value)
+
+  /** Checks a decoded frame is a request (unknown keys are ignored), as the console's parseAgentRequest does. */
+  fun parseRequest(message: Json.Obj): ParsedRequest {
+    val id = (message["id"] as? Json.Str)?.value?.takeIf { it.length in 1..128 }
+    val version = message["v"]
+    if (version != Json.Num(AGENT_PROTOCOL_VERSION.toDouble())) {
+      return ParsedRequest.Invalid(id, "unsupported protocol version ${shown(version)}; expected 1")
+    }
+    if (id == null) return ParsedRequest.Invalid(null, "request id must be a string of 1..128 characters")
+    return when (message["type"]) {
+      Json.Str("hello") -> ParsedRequest.Ok(AgentRequest.Hello(id))
+      Json.Str("watch") -> ParsedRequest.Ok(AgentRequest.Watch(id))
+      Json.Str("execute") -> message["execution"]?.let { ParsedRequest.Ok(AgentRequest.Execute(id, it)) }
+        ?: ParsedRequest.Invalid(id, "execute needs an execution")
+      else -> ParsedRequest.Invalid(id, "unknown request type ${shown(message["type"])}")
+    }
+  }
+
+  private fun frame(type: String, id: String?) = JsonObjectBuilder().put("v", AGENT_PROTOCOL_VERSION).put("type", type).apply {
+    if (id != null) put("id", id)
+  }
+
+  fun helloResult(id: String, description: OperatorDescription): Json.Obj =
+    frame("hello_result", id).also { builder -> description.toJson().members.forEach { (k, v) -> builder.put(k, v) } }.build()
+
+  fun executeResult(id: String, envelope: Json.Obj): Json.Obj = frame("execute_result", id).put("envelope", envelope).build()
+
+  fun watchStarted(id: String): Json.Obj = frame("watch_started", id).build()
+
+  /** `{"v":1,"type":"error","id":<id or null>,"code",...,"message",...,"details"?}`. */
+  fun error(id: String?, code: String, message: String, details: Json.Obj? = null): Json.Obj =
+    JsonObjectBuilder().put("v", AGENT_PROTOCOL_VERSION).put("type", "error").put("id", id)
+      .put("code", code).put("message", message)
+      .apply { details?.let { put("details", it) } }
+      .build()
+
+  /** A `panel` event: visible, generation, reason, and bounds while visible. */
+  fun panelEvent(visible: Boolean, generation: Int, reason: String, bounds: String?): Json.Obj =
+    frame("event", null).put("event", "panel").put(
+      "panel",
+      jsonObject {
+        put("visible", visible)
+        put("generation", generation)
+        put("reason", reason)
+        if (visible && bounds != null) put("bounds", bounds)
+      },
+    ).build()
+
+  fun foregroundEvent(app: ForegroundAppInfo?): Json.Obj =
+    frame("event", null).put("event", "foreground").put("foregroundApp", app?.toJson() ?: Json.Null).build()
+}
+
+/** The foreground app as hello and foreground events describe it; [iconPng] is base64 and omitted when missing. */
+data class ForegroundAppInfo(
+  val packageName: String?,
+  val label: String?,
+  val versionCode: String?,
+  val versionName: String?,
+  val iconPng: String? = null,
+) {
+  fun toJson(): Json.Obj = jsonObject {
+    put("packageName", packageName)
+    put("label", label)
+    put("versionCode", versionCode)
+    put("versionName", versionName)
+    iconPng?.let { put("iconPng", it) }
+  }
+}
+
+/** Everything hello_result reports besides v/type/id (docs/operator-protocol.md). */
+data class OperatorDescription(
+  val operatorPackage: String,
+  val operatorVersionName: String,
+  val operatorVersionCode: String,
+  val serviceConnected: Boolean,
+  val manufacturer: String,
+  val model: String,
+  val sdkInt: Int,
+  val release: String,
+  val display: DisplayDescription,
+  val locale: LocaleDescription,
+  val foregroundApp: ForegroundAppInfo?,
+  val panelVisible: Boolean,
+  val panelGeneration: Int,
+  val panelBounds: String?,
+) {
+  fun toJson(): Json.Obj = jsonObject {
+    put("protocolVersion", AGENT_PROTOCOL_VERSION)
+    put("operator", jsonObject {
+      put("packageName", operatorPackage)
+      put("versionName", operatorVersionName)
+      put("versionCode", operatorVersionCode)
+    })
+    put("service", jsonObject { put("connected", serviceConnected) })
+    put("device", jsonObject {
+      put("manufacturer", manufacturer)
+      put("model", model)
+      put("sdkInt", sdkInt)
+      put("release", release)
+    })
+    put("display", display.toJson())
+    put("locale", jsonObject {
+      put("tag", locale.tag)
+      put("code", locale.code)
+      put("name", locale.name)
+    })
+    put("foregroundApp", foregroundApp?.toJson() ?: Json.Null)
+    put("panel", jsonObject {
+      put("visible", panelVisible)
+      put("generation", panelGeneration)
+      if (panelVisible && panelBounds != null) put("bounds", panelBounds)
+    })
+  }
+}
+
+data class DisplayDescription(
+  val widthPx: Int,
+  val heightPx: Int,
+  val densityDpi: Int,
+  val density: Double,
+  val fontScale: Double,
+  val scaledDensity: Double,
+  val rotation: Int,
+  val usable: PxRect?,
+  val usableError: String?,
+) {
+  fun toJson(): Json.Obj = jsonObject {
+    put("widthPx", widthPx)
+    put("heightPx", heightPx)
+    put("densityDpi", densityDpi)
+    put("density", density)
+    put("fontScale", fontScale)
+    put("scaledDensity", scaledDensity)
+    put("rotation", rotation)
+    put("usable", usable?.let { rect ->
+      jsonObject {
+        put("left", rect.left)
+        put("top", rect.top)
+        put("right", rect.right)
+        put("bottom", rect.bottom)
+      }
+    } ?: Json.Null)
+    put("usableError", usableError)
+  }
+}
+
+data class LocaleDescription(val tag: String, val code: String, val name: String)
