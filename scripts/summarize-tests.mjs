@@ -20,7 +20,9 @@ if (existsSync(playwrightReport)) {
 }
 const surefire = 'android-operator/target/surefire-reports';
 if (existsSync(surefire)) {
-  for (const name of readdirSync(surefire).filter((file) => file.startsWith('TEST-') && file.endsWith('.xml'))) {
+  for (const name of readdirSync(surefire).filter(
+    (file) => file.startsWith('TEST-') && file.endsWith('.xml'),
+  )) {
     const head = readFileSync(`${surefire}/${name}`, 'utf8').match(/<testsuite\b[^>]*>/)?.[0] ?? '';
     const count = (attribute) => Number(head.match(new RegExp(`\\b${attribute}="(\\d+)"`))?.[1] ?? 0);
     const total = count('tests');

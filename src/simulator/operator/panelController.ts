@@ -258,7 +258,10 @@ export class PanelController {
 
   private failCommit(outcome: 'timeout' | 'attach_failed' | 'removed'): PanelStepResult {
     if (outcome === 'removed') {
-      return failure('ON_SCREEN_LOG_RENDER_FAILED', 'The panel was removed (the service detached) before its draw was acknowledged.');
+      return failure(
+        'ON_SCREEN_LOG_RENDER_FAILED',
+        'The panel was removed (the service detached) before its draw was acknowledged.',
+      );
     }
     // A failed replacement removes the previous panel too; a late draw cannot bring it back (the generation moved on).
     if (outcome === 'timeout') {
