@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -23,7 +24,10 @@ function findElectron() {
     probe.stdout.setEncoding('utf8').on('data', (chunk) => (path += chunk));
     probe.stderr.resume();
     // On a first start with network access the package downloads the binary now; say why we wait.
-    const notice = setTimeout(() => console.error('Fetching the Electron binary (first start only)...'), 3000);
+    const notice = setTimeout(
+      () => console.error('Fetching the Electron binary (first start only)...'),
+      3000,
+    );
     const deadline = setTimeout(() => probe.kill('SIGKILL'), PROBE_TIMEOUT_MS);
     probe.on('error', () => undefined);
     probe.on('close', (code) => {
@@ -51,7 +55,9 @@ if (electron === undefined) {
   );
   await serveBrowserConsole();
 } else if (!hasDisplay()) {
-  console.error('Electron cannot open a window here (no DISPLAY or WAYLAND_DISPLAY); serving the browser console instead.');
+  console.error(
+    'Electron cannot open a window here (no DISPLAY or WAYLAND_DISPLAY); serving the browser console instead.',
+  );
   await serveBrowserConsole();
 } else {
   // The project folder, not out/main/index.js: Electron then takes the app's name, version and "main" from package.json.

@@ -1,26 +1,71 @@
-// Composition root of the Electron main process.
-import { app, BrowserWindow } from 'electron';
-import { fileURLToPath } from 'node:url';
+// Composition root of the Electron main process: the shared console services, IPC, and the one window.
+import { app, BrowserWindow, ipcMain } from 'electron';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConsoleServices } from './api/services';
+import { forwardConsoleEvents, registerConsoleIpc } from './ipc/register';
+import { trustedRendererUrl } from './ipc/trustedSender';
 import { builtPaths, createConsoleWindow } from './window';
 
-const mainDirectory = dirname(fileURLToPath(import.meta.url));
+const log = (message: string): void => void process.stderr.write(`androperator console: ${message}\n`);
+const paths = builtPaths(dirname(fileURLToPath(import.meta.url)));
+// The dev server only in development: a packaged app never loads the renderer over http.
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+let window: BrowserWindow | undefined;
 
 function openWindow(): void {
-  const paths = builtPaths(mainDirectory);
-  createConsoleWindow({
-    rendererUrl: process.env.ELECTRON_RENDERER_URL ?? paths.rendererFile,
+  window = createConsoleWindow({
+    rendererUrl: devServerUrl ?? paths.rendererFile,
     preloadPath: paths.preloadPath,
   });
 }
 
-void app.whenReady().then(() => {
+function currentContents() {
+  return window !== undefined && !window.isDestroyed() ? window.webContents : undefined;
+}
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  const services = await createConsoleServices({
+    shell: 'electron',
+    simulator: !process.argv.includes('--no-simulator'),
+    log,
+  });
+  const unregister = registerConsoleIpc(ipcMain, {
+    api: services.api,
+    isTrustedSender: trustedRendererUrl({
+      rendererFile: paths.rendererFile,
+      ...(devServerUrl === undefined ? {} : { devServerUrl }),
+    }),
+    onError: (error, channel) =>
+      log(`${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  });
+  const stopForwarding = forwardConsoleEvents(services.events, currentContents);
   openWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
   });
-});
+  // The window opens at once; the device list (and the simulated phone, if any) arrives as devices:changed.
+  void services.start();
+
+  let cleaned = false;
+  app.on('before-quit', (event) => {
+    if (cleaned) return;
+    // Hold the quit until the simulated phone is detached from adb and the hub is stopped.
+    event.preventDefault();
+    cleaned = true;
+    stopForwarding();
+    unregister();
+    void services.close().finally(() => app.quit());
+  });
+}
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+
+main().catch((error: unknown) => {
+  log(`could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  app.exit(1);
 });

@@ -1,6 +1,42 @@
-// Preload: named one-liners over ipcRenderer.invoke, nothing else (the console API contract grows here).
-import { contextBridge, ipcRenderer } from 'electron';
+// Preload: named one-liners over ipcRenderer.invoke, one per console channel, and event subscription. No logic.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import {
+  CONSOLE_EVENTS,
+  type ConsoleApi,
+  type ConsoleEventName,
+  type ConsoleEvents,
+} from '../shared/api/contract';
 
-contextBridge.exposeInMainWorld('androperator', {
-  version: (): Promise<unknown> => ipcRenderer.invoke('app:version'),
-});
+const api = {
+  'app:info': (input) => ipcRenderer.invoke('app:info', input),
+  'settings:update': (input) => ipcRenderer.invoke('settings:update', input),
+  'devices:list': (input) => ipcRenderer.invoke('devices:list', input),
+  'devices:describe': (input) => ipcRenderer.invoke('devices:describe', input),
+  'devices:servers': (input) => ipcRenderer.invoke('devices:servers', input),
+  'devices:addServer': (input) => ipcRenderer.invoke('devices:addServer', input),
+  'devices:removeServer': (input) => ipcRenderer.invoke('devices:removeServer', input),
+  'execution:run': (input) => ipcRenderer.invoke('execution:run', input),
+  'sequence:run': (input) => ipcRenderer.invoke('sequence:run', input),
+  'screenshot:capture': (input) => ipcRenderer.invoke('screenshot:capture', input),
+  'screenshot:save': (input) => ipcRenderer.invoke('screenshot:save', input),
+  'evidence:list': (input) => ipcRenderer.invoke('evidence:list', input),
+  'evidence:get': (input) => ipcRenderer.invoke('evidence:get', input),
+  'evidence:image': (input) => ipcRenderer.invoke('evidence:image', input),
+  'evidence:delete': (input) => ipcRenderer.invoke('evidence:delete', input),
+  'evidence:export': (input) => ipcRenderer.invoke('evidence:export', input),
+  'presets:list': (input) => ipcRenderer.invoke('presets:list', input),
+  'presets:save': (input) => ipcRenderer.invoke('presets:save', input),
+  'presets:delete': (input) => ipcRenderer.invoke('presets:delete', input),
+} satisfies ConsoleApi;
+
+/** Subscribes to one console event (only the names in CONSOLE_EVENTS); returns the unsubscribe function. */
+function on<E extends ConsoleEventName>(event: E, listener: (payload: ConsoleEvents[E]) => void): () => void {
+  if (!(CONSOLE_EVENTS as readonly string[]).includes(event))
+    throw new Error(`Unknown console event ${event}`);
+  const forward = (_event: IpcRendererEvent, payload: ConsoleEvents[E]): void => listener(payload);
+  ipcRenderer.on(event, forward);
+  return () => void ipcRenderer.removeListener(event, forward);
+}
+
+/** window.androperator: the ConsoleApi (channel name -> call) plus `on`. */
+contextBridge.exposeInMainWorld('androperator', { ...api, on });

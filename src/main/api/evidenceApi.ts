@@ -1,0 +1,62 @@
+// evidence:* channels over the evidence store; images travel as base64 PNG with their size from IHDR.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ConsoleApi, ImageData } from '../../shared/api/contract';
+import { fail, ok, type Result } from '../../shared/errors';
+import type { EvidenceStore } from '../evidence/evidenceStore';
+import { osCodeOf, readFailed, runNotFound } from '../evidence/fileErrors';
+import { checkPng } from '../screenshot/png';
+import type { ResolvedDependencies } from './dependencies';
+
+type EvidenceApi = Pick<
+  ConsoleApi,
+  'evidence:list' | 'evidence:get' | 'evidence:image' | 'evidence:delete' | 'evidence:export'
+>;
+
+/** The PNG at `path` as ImageData; EVIDENCE_CORRUPT when the file is not a complete PNG. */
+export async function pngImage(id: string, path: string): Promise<Result<ImageData>> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    return osCodeOf(error) === 'ENOENT' ? runNotFound(id, 'image_missing') : readFailed(path, error);
+  }
+  const checked = checkPng(bytes);
+  if (!checked.ok)
+    return fail('EVIDENCE_CORRUPT', `Run ${id}: ${path} is not a complete PNG (${checked.reason})`, {
+      id,
+      path,
+      reason: 'not_png',
+    });
+  return ok({
+    mimeType: 'image/png',
+    base64: bytes.toString('base64'),
+    widthPx: checked.widthPx,
+    heightPx: checked.heightPx,
+  });
+}
+
+async function screenshotPath(evidence: EvidenceStore, id: string): Promise<Result<string>> {
+  const record = await evidence.readRun(id);
+  if (!record.ok) return record;
+  const screenshot = record.value.screenshot;
+  if (screenshot === undefined) return runNotFound(id, 'no_screenshot');
+  return ok(join(evidence.directory, id, screenshot.file));
+}
+
+export function evidenceApi({ evidence }: ResolvedDependencies): EvidenceApi {
+  return {
+    'evidence:list': ({ limit }) => evidence.listRuns(limit === undefined ? {} : { limit }),
+    'evidence:get': ({ id }) => evidence.readRun(id),
+    'evidence:image': async ({ id, kind }) => {
+      const path = kind === 'thumbnail' ? await evidence.thumbnail(id) : await screenshotPath(evidence, id);
+      if (!path.ok) return path;
+      return pngImage(id, typeof path.value === 'string' ? path.value : path.value.path);
+    },
+    'evidence:delete': async ({ id }) => {
+      const deleted = await evidence.deleteRun(id);
+      return deleted.ok ? ok({ deleted: id }) : deleted;
+    },
+    'evidence:export': ({ id, destination, format }) => evidence.exportRun(id, destination, format),
+  };
+}

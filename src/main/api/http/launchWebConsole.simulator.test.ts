@@ -1,0 +1,160 @@
+// The browser console end to end: real services on an isolated adb server, its simulated phone, HTTP and SSE.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceInfo } from '../../../shared/api/devices';
+import type { RunList } from '../../../shared/api/evidence';
+import type { SequenceResult } from '../../../shared/api/sequence';
+import {
+  startIsolatedAdb,
+  waitForDeviceState,
+  type IsolatedAdb,
+} from '../../../simulator/testing/isolatedAdb';
+import { openEventStream, rawRequest, type EventStreamClient } from '../../http/testClient';
+import { launchWebConsole, type RunningWebConsole } from './launchWebConsole';
+
+const DESIGN = { text: 'FLOW-001: Observe settings', backgroundColor: '#E6000080', anchor: 'right' };
+
+let adb: IsolatedAdb;
+let home: string;
+let running: RunningWebConsole;
+let port: number;
+let token: string;
+let stream: EventStreamClient | undefined;
+const printed: string[] = [];
+const logged: string[] = [];
+
+async function call<T>(channel: string, body: unknown): Promise<T> {
+  const response = await rawRequest(port, {
+    method: 'POST',
+    path: `/api/${channel}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  const result = response.json as { ok: boolean; value?: T; error?: { code: string; message: string } };
+  if (!result.ok) throw new Error(`${channel}: ${result.error?.code} ${result.error?.message}`);
+  return result.value as T;
+}
+
+beforeAll(async () => {
+  adb = await startIsolatedAdb();
+  home = await mkdtemp(join(tmpdir(), 'androperator-web-'));
+  const launched = await launchWebConsole({
+    argv: ['--port', '0'],
+    // The hub and the simulated phone both use this isolated server, through ANDROID_ADB_SERVER_PORT.
+    env: { ...adb.env, ANDROPERATOR_HOME: home },
+    print: (line) => printed.push(line),
+    log: (message) => logged.push(message),
+    services: { hub: { pollIntervalMs: 300 } },
+  });
+  if (!launched.ok) throw new Error(launched.error.message);
+  if (launched.value === 'help') throw new Error('printed help');
+  running = launched.value;
+  const url = new URL(running.url);
+  port = Number(url.port);
+  token = url.searchParams.get('token') ?? '';
+}, 30_000);
+
+afterAll(async () => {
+  stream?.close();
+  await running?.close();
+  await adb?.stop();
+  await rm(home, { recursive: true, force: true });
+});
+
+describe('the browser console on a machine without devices', () => {
+  it('prints one line with its address and token', () => {
+    expect(printed).toEqual([`androperator console: http://127.0.0.1:${port}/?token=${token}`]);
+    expect(token.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('refuses requests without the token', async () => {
+    const response = await rawRequest(port, {
+      method: 'POST',
+      path: '/api/devices:list',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(401);
+    expect(response.json).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+  });
+
+  it('lists one simulated phone with a reachable Operator', async () => {
+    const devices = await call<DeviceInfo[]>('devices:list', {});
+    expect(devices).toHaveLength(1);
+    expect(devices[0]).toMatchObject({
+      state: 'device',
+      server: 'local',
+      simulatedProfile: 'phone',
+      operator: { packageName: 'com.androperator.operator', reachable: true },
+    });
+    expect(devices[0]?.serial).toBe(running.services.phone.device?.serial);
+  });
+
+  it('runs set -> screenshot -> clear on it with the panel in the capture, streaming progress, kept as evidence', async () => {
+    stream = await openEventStream(port, `/api/events?token=${token}`);
+    expect(stream.status).toBe(200);
+    const serial = running.services.phone.device?.serial ?? '';
+    const results = await call<SequenceResult[]>('sequence:run', {
+      serials: [serial],
+      design: DESIGN,
+      label: 'integration',
+    });
+    expect(results).toHaveLength(1);
+    const [result] = results;
+    expect(result?.status).toBe('succeeded');
+    expect(result?.steps.map((step) => [step.step, step.status])).toEqual([
+      ['set', 'succeeded'],
+      ['screenshot', 'succeeded'],
+      ['clear', 'succeeded'],
+    ]);
+    expect(result?.captureCheck?.inCapture).toBe(true);
+
+    const progress =
+      (status: string, step: string) => (item: { kind: string; event?: string; data?: string }) =>
+        item.kind === 'event' &&
+        item.event === 'run:progress' &&
+        JSON.parse(item.data ?? '{}').step === step &&
+        JSON.parse(item.data ?? '{}').status === status;
+    const cleared = await stream.waitFor(progress('succeeded', 'clear'));
+    expect(cleared.kind === 'event' && JSON.parse(cleared.data)).toMatchObject({
+      runId: result?.runId,
+      serial,
+    });
+    await stream.waitFor(progress('running', 'set'));
+    await stream.waitFor(progress('succeeded', 'screenshot'));
+
+    const list = await call<RunList>('evidence:list', {});
+    expect(list.runs).toHaveLength(1);
+    expect(list.runs[0]).toMatchObject({
+      id: result?.runId,
+      label: 'integration',
+      status: 'succeeded',
+      hasScreenshot: true,
+      inCapture: true,
+    });
+    const image = await call<{ widthPx: number; heightPx: number }>('evidence:image', {
+      id: result?.runId,
+      kind: 'screenshot',
+    });
+    expect(image).toMatchObject({ widthPx: 1080, heightPx: 2400 });
+  });
+
+  it('stops the simulated phone when the setting is switched off', async () => {
+    const serial = running.services.phone.device?.serial ?? '';
+    expect(await call('settings:update', { simulatorWhenNoDevice: false })).toMatchObject({
+      simulatorWhenNoDevice: false,
+    });
+    await waitForDeviceState(adb.client, serial, 'absent', 5000);
+    expect(running.services.phone.device).toBeUndefined();
+    const emptied = await stream?.waitFor(
+      (item) =>
+        item.kind === 'event' && item.event === 'devices:changed' && JSON.parse(item.data).length === 0,
+      5000,
+    );
+    expect(emptied).toBeDefined();
+    expect(logged.join('\n')).toContain('started simulated phone');
+  });
+});

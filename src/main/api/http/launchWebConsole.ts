@@ -1,0 +1,83 @@
+// Everything `npm run web` does short of process signals: flags, services, server, the one line with the address.
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fail, ok, type Result } from '../../../shared/errors';
+import { createConsoleServices, type ConsoleServices, type ConsoleServicesOptions } from '../services';
+import { startWebConsole } from './webConsole';
+import { parseWebFlags, WEB_USAGE } from './webFlags';
+
+export interface LaunchWebConsoleOptions {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  /** The built renderer; omitted, only the API is served. */
+  staticDirectory?: string;
+  /** stdout: the address line (or the help text). */
+  print: (line: string) => void;
+  /** stderr: everything else. */
+  log: (message: string) => void;
+  /** Extra service options (tests tune the hub's poll interval). */
+  services?: Omit<ConsoleServicesOptions, 'shell' | 'env' | 'simulator' | 'log'>;
+}
+
+export interface RunningWebConsole {
+  url: string;
+  services: ConsoleServices;
+  /** Closes the server, stops the simulated phone and the hub. */
+  close(): Promise<void>;
+}
+
+/** The running console, 'help' after printing the usage, or the error that stopped it from starting. */
+export async function launchWebConsole(
+  options: LaunchWebConsoleOptions,
+): Promise<Result<RunningWebConsole | 'help'>> {
+  const flags = parseWebFlags(options.argv);
+  if (!flags.ok) return flags;
+  if (flags.value.help) {
+    options.print(WEB_USAGE);
+    return ok('help');
+  }
+  if (options.staticDirectory !== undefined) {
+    const index = join(options.staticDirectory, 'index.html');
+    const built = await access(index).then(
+      () => true,
+      () => false,
+    );
+    if (!built)
+      return fail(
+        'FILE_NOT_FOUND',
+        `The console's web page is not built (${index} is missing).`,
+        { path: index },
+        'Run npm run build first (npm run web does).',
+      );
+  }
+  const services = await createConsoleServices({
+    ...options.services,
+    shell: 'web',
+    env: options.env,
+    simulator: flags.value.simulator,
+    log: options.log,
+  });
+  const web = await startWebConsole({
+    services,
+    host: flags.value.host,
+    port: flags.value.port,
+    ...(options.staticDirectory === undefined ? {} : { staticDirectory: options.staticDirectory }),
+    log: options.log,
+  });
+  if (!web.ok) {
+    await services.close();
+    return web;
+  }
+  await services.start();
+  const url = web.value.url;
+  options.print(flags.value.json ? JSON.stringify({ url }) : `androperator console: ${url}`);
+  let closed: Promise<void> | undefined;
+  return ok({
+    url,
+    services,
+    close: () => {
+      closed ??= web.value.close().then(() => services.close());
+      return closed;
+    },
+  });
+}

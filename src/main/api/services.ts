@@ -1,0 +1,146 @@
+// The console's services, composed once for both shells (Electron and the browser console): hub, stores, API, events.
+import { homedir as osHomedir } from 'node:os';
+import type { ConsoleApi, ConsoleSettings } from '../../shared/api/contract';
+import type { DeviceInfo } from '../../shared/api/devices';
+import { version } from '../../../package.json';
+import { createAdbClient } from '../adb/adbkit';
+import { AdbHub, type AdbHubOptions } from '../devices/hub';
+import { resolveHubConfig } from '../devices/hubConfig';
+import { EvidenceStore } from '../evidence/evidenceStore';
+import { InFlightRegistry } from '../execution/inFlight';
+import { createConsoleApi } from './consoleApi';
+import type { ConsoleRunners } from './dependencies';
+import { ConsoleEventBus } from './events';
+import { PresetsStore } from './presetsStore';
+import { defaultSettings, SettingsStore } from './settingsStore';
+import { SimulatedPhone, wantsSimulatedPhone } from './simulatedPhone';
+import { consoleEvidenceDirectory, userDataDirectory } from './userData';
+
+export interface ConsoleServicesOptions {
+  shell: 'electron' | 'web';
+  /** Where ANDROPERATOR_HOME, ANDROID_ADB_SERVER_PORT, ANDROPERATOR_ADB... are read (default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
+  platform?: string;
+  homedir?: string;
+  /** Settings and presets folder; default userDataDirectory(env, platform, homedir). */
+  userDataDirectory?: string;
+  evidenceDirectory?: string;
+  /** false (the --no-simulator flag): never start a simulated phone, whatever the setting says. */
+  simulator?: boolean;
+  /** Hub tuning (poll interval, timeouts); the adb port and binary still come from `env`. */
+  hub?: Omit<AdbHubOptions, 'env' | 'operatorPackage'>;
+  runners?: Partial<ConsoleRunners>;
+  /** One line for the user (stderr in the browser console). */
+  log?: (message: string) => void;
+}
+
+export interface ConsoleServices {
+  api: ConsoleApi;
+  events: ConsoleEventBus;
+  hub: AdbHub;
+  settings: SettingsStore;
+  presets: PresetsStore;
+  evidence: EvidenceStore;
+  phone: SimulatedPhone;
+  userDataDirectory: string;
+  /** The last list the hub reported, for a client that connects later. */
+  lastDevices(): DeviceInfo[] | undefined;
+  /** Starts device tracking, then the simulated phone when no device is online and the setting wants one. */
+  start(): Promise<void>;
+  /** Stops the simulated phone (detached and closed) and the hub. Idempotent. */
+  close(): Promise<void>;
+}
+
+export async function createConsoleServices(options: ConsoleServicesOptions): Promise<ConsoleServices> {
+  const env = options.env ?? process.env;
+  const platform = options.platform ?? process.platform;
+  const home = options.homedir ?? osHomedir();
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const dataDirectory = options.userDataDirectory ?? userDataDirectory(env, platform, home);
+  const settings = await SettingsStore.open(dataDirectory, defaultSettings(env));
+  const presets = await PresetsStore.open(dataDirectory);
+  for (const problem of [settings.loadProblem, presets.loadProblem])
+    if (problem !== undefined)
+      log(`${problem.message} (using defaults; the file is kept aside on the next save)`);
+  const evidence = new EvidenceStore(
+    options.evidenceDirectory ?? consoleEvidenceDirectory(env, platform, home),
+  );
+  const hubOptions: AdbHubOptions = { ...options.hub, env, operatorPackage: settings.get().operatorPackage };
+  const hub = new AdbHub(hubOptions);
+  const config = resolveHubConfig(hubOptions);
+  // The hub constructor already accepted these options, so the config is valid.
+  const adb = config.ok ? config.value : { localPort: 5037, adbBinary: 'adb' };
+  const phone = new SimulatedPhone({
+    adbPort: adb.localPort,
+    adbBinary: adb.adbBinary,
+    operatorPackage: () => settings.get().operatorPackage,
+  });
+  const allowed = options.simulator !== false;
+  const events = new ConsoleEventBus();
+
+  const startPhoneIfWanted = async (devices: readonly DeviceInfo[]): Promise<void> => {
+    if (!wantsSimulatedPhone(devices, settings.get(), allowed)) return;
+    const started = await phone.start();
+    if (started.ok)
+      log(`No device connected: started simulated phone ${started.value.serial} (${started.value.model}).`);
+    else log(`Could not start a simulated phone: ${started.error.message}`);
+  };
+
+  const onSettingsChanged = async (next: ConsoleSettings, previous: ConsoleSettings): Promise<void> => {
+    if (!next.simulatorWhenNoDevice) await phone.stop();
+    else if (!previous.simulatorWhenNoDevice) {
+      const listed = await hub.list();
+      await startPhoneIfWanted(listed.ok ? listed.value : []);
+    }
+    if (next.operatorPackage !== previous.operatorPackage) await phone.restart();
+  };
+
+  const api = createConsoleApi({
+    app: { version, shell: options.shell, platform },
+    hub,
+    inFlight: new InFlightRegistry(),
+    evidence,
+    settings,
+    presets,
+    events,
+    onSettingsChanged,
+    ...(options.runners === undefined ? {} : { runners: options.runners }),
+  });
+
+  let lastDevices: DeviceInfo[] | undefined;
+  const unsubscribe = hub.subscribe((devices) => {
+    lastDevices = devices;
+    events.emit('devices:changed', devices);
+  });
+  let closing: Promise<void> | undefined;
+
+  return {
+    api,
+    events,
+    hub,
+    settings,
+    presets,
+    evidence,
+    phone,
+    userDataDirectory: dataDirectory,
+    lastDevices: () => lastDevices,
+    async start() {
+      // Why first: when no adb server runs, the hub's poll and tracker would each spawn `adb start-server` at once,
+      // and the loser fails with "Address already in use". One version() call starts it alone.
+      await createAdbClient({ port: adb.localPort, bin: adb.adbBinary })
+        .version()
+        .catch(() => undefined);
+      const first = await hub.start();
+      if (!first.ok) log(`adb: ${first.error.message}`);
+      await startPhoneIfWanted(first.ok ? first.value : []);
+    },
+    close() {
+      closing ??= (async () => {
+        unsubscribe();
+        await phone.stop();
+        await hub.close();
+      })();
+      return closing;
+    },
+  };
+}
