@@ -1,9 +1,38 @@
-import type React from 'react';
-// The console's top-level layout.
-export function App(): React.JSX.Element {
+// The console's layout: devices and history | panel design | preview and results.
+import type { ReactNode } from 'react';
+import { Designer } from './designer/Designer';
+import { DevicePicker } from './devices/DevicePicker';
+import { History } from './history/History';
+import { Preview } from './preview/Preview';
+import { Results } from './runs/Results';
+import { HelpDialog } from './ui/HelpDialog';
+import { Notices } from './ui/Notices';
+import { TopBar } from './ui/TopBar';
+import { useShortcuts } from './ui/useShortcuts';
+import './ui/dialogs.css';
+
+export function App(): ReactNode {
+  useShortcuts();
   return (
-    <main aria-label="androperator console">
-      <h1>androperator console</h1>
-    </main>
+    <div className="app">
+      <TopBar />
+      <main className="layout" aria-label="androperator console">
+        <aside className="column sidebar" aria-label="Devices and history">
+          <div className="column-scroll">
+            <DevicePicker />
+            <History />
+          </div>
+        </aside>
+        <Designer />
+        <div className="column workspace">
+          <div className="column-scroll">
+            <Preview />
+            <Results />
+          </div>
+        </div>
+      </main>
+      <HelpDialog />
+      <Notices />
+    </div>
   );
 }

@@ -1,11 +1,54 @@
+// Renderer entry: the API client, the store (fed by the client's events), and the app.
+// The base styles come first so feature styles (imported by their components) build on them.
+import './styles/theme.css';
+import './styles/layout.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createConsoleClient } from './api/client';
 import { App } from './App';
+import { INITIAL_DESIGN } from './designer/design';
+import { randomNonce } from './designer/payload';
+import { readStoredDesign, storeDesign } from './designer/persist';
+import { previewMeasurer } from './preview/measurer';
+import { predictPanel } from './preview/prediction';
+import { StoreProvider } from './store/context';
+import { connectStore, createConsoleStore, type ConsoleStore } from './store/store';
+
+const client = createConsoleClient();
+
+const store: ConsoleStore = createConsoleStore(
+  {
+    client,
+    now: () => Date.now(),
+    nonce: () => randomNonce(),
+    predictBounds: (serial, params) => {
+      const description = store.getState().descriptions[serial]?.description;
+      if (description === undefined) return undefined;
+      const prediction = predictPanel(params, description, previewMeasurer());
+      return prediction.kind === 'ok' ? prediction.layout.bounds : undefined;
+    },
+  },
+  readStoredDesign(window.localStorage) ?? INITIAL_DESIGN,
+);
+
+let storedDesign = store.getState().designHistory.present;
+let saveTimer: number | undefined;
+store.subscribe((state) => {
+  const design = state.designHistory.present;
+  if (design === storedDesign) return;
+  storedDesign = design;
+  window.clearTimeout(saveTimer);
+  saveTimer = window.setTimeout(() => storeDesign(window.localStorage, design), 300);
+});
+
+connectStore(store, client);
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <StoreProvider store={store}>
+        <App />
+      </StoreProvider>
     </StrictMode>,
   );

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseApiResult, parseAppError, parseEventPayload } from './apiResult';
+
+describe('parseApiResult', () => {
+  it('accepts ok values, including falsy ones', () => {
+    expect(parseApiResult({ ok: true, value: 0 }, 200)).toEqual({ ok: true, value: 0 });
+    expect(parseApiResult({ ok: true, value: null }, 200)).toEqual({ ok: true, value: null });
+  });
+
+  it('keeps error code, message, hint and details', () => {
+    const body = {
+      ok: false,
+      error: { code: 'DEVICE_NOT_FOUND', message: 'gone', hint: 'replug', details: { connected: [] } },
+    };
+    expect(parseApiResult(body, 404)).toEqual(body);
+  });
+
+  it('rejects shapes that are not results', () => {
+    for (const body of [undefined, [], { ok: true }, { ok: 'yes', value: 1 }]) {
+      const result = parseApiResult(body, 500);
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.error.message).toBe('The console API answered HTTP 500 without a result.');
+    }
+  });
+});
+
+describe('parseAppError', () => {
+  it('keeps an unknown code in details under INTERNAL_ERROR', () => {
+    expect(parseAppError({ code: 'BROADCAST_FAILED', message: 'm', details: { a: 1 } }, 'f')).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'm',
+      details: { a: 1, reportedCode: 'BROADCAST_FAILED' },
+    });
+  });
+
+  it('uses the fallback message for a malformed error', () => {
+    expect(parseAppError({ code: 'USAGE' }, 'fallback')).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'fallback',
+    });
+  });
+});
+
+describe('parseEventPayload', () => {
+  it('checks the shape of each event', () => {
+    expect(parseEventPayload('devices:changed', [{ serial: 'a' }])).toEqual([{ serial: 'a' }]);
+    expect(parseEventPayload('devices:changed', [{}])).toBeNull();
+    const progress = { serial: 's', runId: 'r', step: 'set', status: 'running' };
+    expect(parseEventPayload('run:progress', progress)).toBe(progress);
+    expect(parseEventPayload('run:progress', { ...progress, runId: 1 })).toBeNull();
+    expect(parseEventPayload('execution:finished', { serial: 's' })).toEqual({ serial: 's' });
+    expect(parseEventPayload('execution:finished', null)).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { RunSummary } from '../../../shared/api/evidence';
+import { createFakeClient, createTestStore } from '../store/testing';
+import { imageKey, imageUrl } from './historySlice';
+
+const run = (id: string): RunSummary => ({
+  id,
+  path: `/e/${id}`,
+  status: 'succeeded',
+  startedAt: '2025-01-01T10:00:00Z',
+  deviceSerial: 's1',
+  hasScreenshot: true,
+});
+
+function setup() {
+  let runs = [run('r1'), run('r2')];
+  const client = createFakeClient({
+    'evidence:list': ({ limit }) => ({
+      ok: true,
+      value: { runs: runs.slice(0, limit), skipped: [{ id: 'bad', reason: 'corrupt' }] },
+    }),
+    'evidence:delete': ({ id }) => {
+      runs = runs.filter((item) => item.id !== id);
+      return { ok: true, value: { deleted: id } };
+    },
+    'evidence:image': ({ id }) => ({
+      ok: true,
+      value: { mimeType: 'image/png', base64: `b64-${id}`, widthPx: 1, heightPx: 2 },
+    }),
+    'evidence:export': ({ destination }) => ({
+      ok: true,
+      value: { path: destination, format: 'zip', files: ['run.json', 'screenshot.png'] },
+    }),
+  });
+  return { client, ...createTestStore(client) };
+}
+
+describe('history slice', () => {
+  it('lists runs and skipped folders', async () => {
+    const { client, store } = setup();
+    await store.getState().loadHistory();
+    expect(store.getState().historyRuns.map((item) => item.id)).toEqual(['r1', 'r2']);
+    expect(store.getState().historySkipped).toEqual([{ id: 'bad', reason: 'corrupt' }]);
+    expect(client.callsTo('evidence:list')).toEqual([{ limit: 100 }]);
+  });
+
+  it('keeps a listing error', async () => {
+    const { client, store } = setup();
+    client.handlers['evidence:list'] = () => ({
+      ok: false,
+      error: { code: 'EVIDENCE_CORRUPT', message: 'x' },
+    });
+    await store.getState().loadHistory();
+    expect(store.getState().historyError?.code).toBe('EVIDENCE_CORRUPT');
+    expect(store.getState().historyLoaded).toBe(true);
+  });
+
+  it('loads each image once, and again only after a failure', async () => {
+    const { client, store } = setup();
+    await store.getState().loadImage('r1', 'thumbnail');
+    await store.getState().loadImage('r1', 'thumbnail');
+    expect(client.callsTo('evidence:image')).toEqual([{ id: 'r1', kind: 'thumbnail' }]);
+    const entry = store.getState().images[imageKey('r1', 'thumbnail')];
+    expect(entry?.status === 'ready' && imageUrl(entry.image)).toBe('data:image/png;base64,b64-r1');
+    client.handlers['evidence:image'] = () => ({
+      ok: false,
+      error: { code: 'EVIDENCE_NOT_FOUND', message: 'no png' },
+    });
+    await store.getState().loadImage('r2', 'screenshot');
+    expect(store.getState().images[imageKey('r2', 'screenshot')]?.status).toBe('failed');
+    await store.getState().loadImage('r2', 'screenshot');
+    expect(client.callsTo('evidence:image')).toHaveLength(3);
+  });
+
+  it('deletes a run and forgets its images', async () => {
+    const { client, store } = setup();
+    await store.getState().loadHistory();
+    await store.getState().loadImage('r1', 'thumbnail');
+    expect(await store.getState().deleteRun('r1')).toBe(true);
+    expect(client.callsTo('evidence:delete')).toEqual([{ id: 'r1' }]);
+    expect(store.getState().historyRuns.map((item) => item.id)).toEqual(['r2']);
+    expect(store.getState().images[imageKey('r1', 'thumbnail')]).toBeUndefined();
+    client.handlers['evidence:delete'] = () => ({
+      ok: false,
+      error: { code: 'EVIDENCE_NOT_FOUND', message: 'gone' },
+    });
+    expect(await store.getState().deleteRun('r2')).toBe(false);
+    expect(store.getState().historyRuns).toHaveLength(1);
+  });
+
+  it('exports a run as a zip to the chosen path', async () => {
+    const { client, store } = setup();
+    expect(await store.getState().exportRun('r1', '/tmp/r1.zip')).toBe(true);
+    expect(client.callsTo('evidence:export')).toEqual([
+      { id: 'r1', destination: '/tmp/r1.zip', format: 'zip' },
+    ]);
+    expect(store.getState().notices.at(-1)?.text).toBe('Exported 2 files to /tmp/r1.zip');
+    client.handlers['evidence:export'] = () => ({
+      ok: false,
+      error: { code: 'FILE_WRITE_FAILED', message: 'exists' },
+    });
+    expect(await store.getState().exportRun('r1', '/tmp/r1.zip')).toBe(false);
+    expect(store.getState().notices.at(-1)).toMatchObject({ tone: 'error', text: 'Export failed: exists' });
+  });
+});

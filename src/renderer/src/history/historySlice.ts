@@ -1,0 +1,96 @@
+// Evidence history (evidence:list/delete/export) and the image cache of screenshots and thumbnails.
+import type { ImageData } from '../../../shared/api/contract';
+import type { RunSummary, SkippedRun } from '../../../shared/api/evidence';
+import type { AppError } from '../../../shared/errors';
+import type { SliceCreator } from '../store/types';
+
+export const HISTORY_LIMIT = 100;
+
+export type ImageKind = 'screenshot' | 'thumbnail';
+
+export type ImageEntry =
+  { status: 'loading' } | { status: 'ready'; image: ImageData } | { status: 'failed'; error: AppError };
+
+export interface HistorySlice {
+  historyRuns: RunSummary[];
+  historySkipped: SkippedRun[];
+  historyLoaded: boolean;
+  historyError: AppError | null;
+  /** Images by imageKey(runId, kind). */
+  images: Record<string, ImageEntry>;
+  loadHistory(): Promise<void>;
+  loadImage(runId: string, kind: ImageKind): Promise<void>;
+  deleteRun(runId: string): Promise<boolean>;
+  exportRun(runId: string, destination: string): Promise<boolean>;
+}
+
+export function imageKey(runId: string, kind: ImageKind): string {
+  return `${kind}:${runId}`;
+}
+
+/** A data: URL for an <img> (the page's CSP allows data: images). */
+export function imageUrl(image: ImageData): string {
+  return `data:${image.mimeType};base64,${image.base64}`;
+}
+
+export const createHistorySlice: SliceCreator<HistorySlice> =
+  ({ client }) =>
+  (set, get) => ({
+    historyRuns: [],
+    historySkipped: [],
+    historyLoaded: false,
+    historyError: null,
+    images: {},
+
+    async loadHistory() {
+      const result = await client.call('evidence:list', { limit: HISTORY_LIMIT });
+      if (!result.ok) {
+        set({ historyError: result.error, historyLoaded: true });
+        return;
+      }
+      set({
+        historyRuns: result.value.runs,
+        historySkipped: result.value.skipped,
+        historyLoaded: true,
+        historyError: null,
+      });
+    },
+
+    async loadImage(runId, kind) {
+      const key = imageKey(runId, kind);
+      const current = get().images[key];
+      if (current !== undefined && current.status !== 'failed') return;
+      set((state) => ({ images: { ...state.images, [key]: { status: 'loading' } } }));
+      const result = await client.call('evidence:image', { id: runId, kind });
+      const entry: ImageEntry = result.ok
+        ? { status: 'ready', image: result.value }
+        : { status: 'failed', error: result.error };
+      set((state) => ({ images: { ...state.images, [key]: entry } }));
+    },
+
+    async deleteRun(runId) {
+      const result = await client.call('evidence:delete', { id: runId });
+      if (!result.ok) {
+        get().notify(`Run not deleted: ${result.error.message}`, 'error');
+        return false;
+      }
+      set((state) => {
+        const images = { ...state.images };
+        delete images[imageKey(runId, 'screenshot')];
+        delete images[imageKey(runId, 'thumbnail')];
+        return { historyRuns: state.historyRuns.filter((run) => run.id !== runId), images };
+      });
+      get().notify(`Deleted run ${runId}`);
+      return true;
+    },
+
+    async exportRun(runId, destination) {
+      const result = await client.call('evidence:export', { id: runId, destination, format: 'zip' });
+      if (!result.ok) {
+        get().notify(`Export failed: ${result.error.message}`, 'error');
+        return false;
+      }
+      get().notify(`Exported ${result.value.files.length} files to ${result.value.path}`);
+      return true;
+    },
+  });

@@ -1,0 +1,165 @@
+// The live preview region: the panel where the layout predicts it on the target device, its bounds as text,
+// and a clear message when the layout cannot fit.
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { SetOnScreenLogParams } from '../../../shared/execution/types';
+import { formatBounds } from '../../../shared/geometry/bounds';
+import { imageKey, imageUrl } from '../history/historySlice';
+import { adviceFor } from '../runs/errorAdvice';
+import { useConsole } from '../store/context';
+import { selectDesignCheck, selectTargetDescription, selectTargetDevice } from '../store/selectors';
+import { useFontsReady } from '../ui/hooks';
+import { previewMeasurer } from './measurer';
+import { metadataOf, metricsOf, predictPanel, type Prediction } from './prediction';
+import { PreviewScreen } from './PreviewScreen';
+import './preview.css';
+
+function PredictionFacts(props: { prediction: Prediction | null; stale: boolean }): ReactNode {
+  const { prediction } = props;
+  if (prediction === null) return <p className="muted">Loading Roboto…</p>;
+  if (prediction.kind === 'invalid') {
+    return (
+      <div className="error-box">
+        <p className="error-title">Layout invalid: the panel will not fit</p>
+        <p>{prediction.error.message}</p>
+        <p className="mono small">{prediction.error.code}</p>
+        <p className="advice">{prediction.error.hint ?? adviceFor(prediction.error.code)}</p>
+      </div>
+    );
+  }
+  const { layout } = prediction;
+  return (
+    <div className="facts">
+      <p className="bounds-line">
+        Predicted bounds <span className="mono">{prediction.boundsText}</span>
+      </p>
+      <p className="muted">
+        {layout.lines.length} line{layout.lines.length === 1 ? '' : 's'} ·{' '}
+        {Math.round(layout.fontSizePx * 10) / 10} px text · line {layout.lineHeightPx} px
+      </p>
+      {layout.truncated && (
+        <p className="warn-text">
+          Truncated: only {layout.maxLines} complete line{layout.maxLines === 1 ? '' : 's'} fit; the device
+          reports truncated: &quot;true&quot;.
+        </p>
+      )}
+      {prediction.content.truncated && (
+        <p className="warn-text">A template value was bounded (ends with …).</p>
+      )}
+      {props.stale && <p className="warn-text">The design has errors: this is the last valid design.</p>}
+    </div>
+  );
+}
+
+export function Preview(): ReactNode {
+  const entry = useConsole(selectTargetDescription);
+  const device = useConsole(selectTargetDevice);
+  const check = useConsole(selectDesignCheck);
+  const screenshotRun = useConsole((state) =>
+    state.targetSerial === null ? undefined : state.lastScreenshotRun[state.targetSerial],
+  );
+  const screenshot = useConsole((state) =>
+    screenshotRun === undefined ? undefined : state.images[imageKey(screenshotRun, 'screenshot')],
+  );
+  const [useScreenshot, setUseScreenshot] = useState(true);
+  const lastValid = useRef<SetOnScreenLogParams | null>(null);
+  if (check.params !== null) lastValid.current = check.params;
+  const params = check.params ?? lastValid.current;
+  const fontsReady = useFontsReady();
+  const description = entry?.description;
+  const metadata = useMemo(() => (description ? metadataOf(description) : null), [description]);
+  const metrics = useMemo(() => (description ? metricsOf(description) : null), [description]);
+  const prediction = useMemo(
+    () =>
+      fontsReady && params !== null && description && metadata
+        ? predictPanel(params, description, previewMeasurer(), metadata)
+        : null,
+    [fontsReady, params, description, metadata],
+  );
+
+  const display = description?.display;
+  const background =
+    useScreenshot &&
+    screenshot?.status === 'ready' &&
+    display !== undefined &&
+    screenshot.image.widthPx === display.widthPx &&
+    screenshot.image.heightPx === display.heightPx
+      ? imageUrl(screenshot.image)
+      : null;
+  const deviceName = device?.model ?? device?.serial ?? 'the device';
+  const iconPng = description?.foregroundApp?.iconPng;
+
+  let body: ReactNode;
+  if (device === undefined) {
+    body = <p className="empty">Choose a target device to preview the panel on its screen.</p>;
+  } else if (description === undefined || metrics === null) {
+    body =
+      entry?.status === 'failed' && entry.error ? (
+        <div className="error-box">
+          <p className="error-title">No description from {deviceName}</p>
+          <p>{entry.error.message}</p>
+          <p className="advice">{adviceFor(entry.error.code)}</p>
+        </div>
+      ) : (
+        <p className="empty">
+          {entry?.status === 'loading' ? 'Reading the display\u2026' : 'The device is not described yet.'}
+        </p>
+      );
+  } else {
+    body = (
+      <div className={`preview-body ${display && display.widthPx > display.heightPx ? 'landscape' : ''}`}>
+        {metrics.ok ? (
+          <PreviewScreen
+            metrics={metrics.value}
+            prediction={prediction}
+            background={background}
+            iconUrl={iconPng ? `data:image/png;base64,${iconPng}` : null}
+            deviceName={deviceName}
+          />
+        ) : null}
+        <div className="preview-side">
+          <PredictionFacts prediction={prediction} stale={check.params === null && params !== null} />
+          <dl className="display-facts">
+            <dt>Display</dt>
+            <dd>
+              {description.display.widthPx} × {description.display.heightPx} px,{' '}
+              {description.display.densityDpi} dpi
+            </dd>
+            <dt>Font scale</dt>
+            <dd>{description.display.fontScale}</dd>
+            <dt>Usable</dt>
+            <dd className="mono">
+              {description.display.usable ? formatBounds(description.display.usable) : 'unknown'}
+            </dd>
+            <dt>Android</dt>
+            <dd>
+              {description.device.release} (API {description.device.sdkInt})
+            </dd>
+          </dl>
+          {screenshot?.status === 'ready' && (
+            <label className="check-row">
+              <input
+                type="checkbox"
+                checked={useScreenshot}
+                onChange={(event) => setUseScreenshot(event.target.checked)}
+              />
+              Last screenshot as background
+            </label>
+          )}
+          {entry?.status === 'failed' && (
+            <p className="warn-text">Showing the last description: {entry.error?.message}</p>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section className="panel preview" aria-labelledby="preview-heading">
+      <header className="panel-header">
+        <h2 id="preview-heading">Preview</h2>
+        <span className="muted">{device ? deviceName : ''}</span>
+      </header>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+// What the panel will look like on a described device: the shared layout rules on the Operator's own display
+// metrics and placeholder values. Pure: the measurer is passed in.
+import type { OperatorDescription } from '../../../shared/agent/messages';
+import { fail, ok, type AppError, type Result } from '../../../shared/errors';
+import { applyPanelDefaults } from '../../../shared/execution/defaults';
+import type { ResolvedPanelSpec, SetOnScreenLogParams } from '../../../shared/execution/types';
+import { formatBounds } from '../../../shared/geometry/bounds';
+import { layoutPanel } from '../../../shared/geometry/panelLayout';
+import type { DisplayMetrics, PanelLayout, TextMeasurer } from '../../../shared/geometry/types';
+import { displayValue, expandTemplate } from '../../../shared/template/expand';
+import { metadataValue, templateMetadata, type TemplateMetadata } from '../../../shared/template/metadata';
+import { PLACEHOLDER_NAMES, type PlaceholderName } from '../../../shared/template/placeholders';
+import { scanTemplate } from '../../../shared/template/scan';
+
+/** The display metrics the Operator reported, or LAYOUT_INVALID when it could not work out the usable area. */
+export function metricsOf(description: OperatorDescription): Result<DisplayMetrics> {
+  const { display } = description;
+  if (display.usable === null) {
+    const reason = display.usableError?.trim().replace(/\.$/, '');
+    return fail(
+      'ON_SCREEN_LOG_LAYOUT_INVALID',
+      `The device reports no usable display area${reason ? `: ${reason}` : ''}.`,
+      undefined,
+      'No panel fits this display as it is configured; the device refuses set_on_screen_log too. Use another device.',
+    );
+  }
+  return ok({
+    widthPx: display.widthPx,
+    heightPx: display.heightPx,
+    density: display.density,
+    scaledDensity: display.scaledDensity,
+    usable: display.usable,
+  });
+}
+
+/** The template metadata the Operator would read now, as far as its description says. */
+export function metadataOf(description: OperatorDescription): TemplateMetadata {
+  const app = description.foregroundApp;
+  return templateMetadata({
+    foregroundApp:
+      app === null
+        ? null
+        : { packageName: app.packageName, versionCode: app.versionCode, versionName: app.versionName },
+    device: { manufacturer: description.device.manufacturer, model: description.device.model },
+    system: {
+      languageCode: description.locale.code,
+      languageTag: description.locale.tag,
+      languageName: description.locale.name,
+    },
+  });
+}
+
+/** Each placeholder's value as the panel would show it ("Unavailable" when missing; the icon as a word). */
+export function placeholderValues(description: OperatorDescription): Record<PlaceholderName, string> {
+  const metadata = metadataOf(description);
+  const values = {} as Record<PlaceholderName, string>;
+  for (const name of PLACEHOLDER_NAMES) {
+    if (name === 'foreground_app.icon') {
+      values[name] = description.foregroundApp?.iconPng ? 'app icon' : 'neutral icon';
+    } else {
+      values[name] = displayValue(metadataValue(metadata, name)).value;
+    }
+  }
+  return values;
+}
+
+export interface PanelContent {
+  text: string;
+  /** UTF-16 indexes of inline icons in `text`. */
+  iconPositions: number[];
+  /** Template expansion had to bound a value or the whole text. */
+  truncated: boolean;
+}
+
+/** The text the panel draws: literal text as is, a template expanded with the device's values. */
+export function panelContent(spec: ResolvedPanelSpec, metadata: TemplateMetadata): PanelContent {
+  if (spec.content.kind === 'text') return { text: spec.content.value, iconPositions: [], truncated: false };
+  const scanned = scanTemplate(spec.content.value);
+  if (!scanned.ok) return { text: spec.content.value, iconPositions: [], truncated: false };
+  return expandTemplate(scanned.segments, metadata);
+}
+
+export type Prediction =
+  | {
+      kind: 'ok';
+      metrics: DisplayMetrics;
+      spec: ResolvedPanelSpec;
+      content: PanelContent;
+      layout: PanelLayout;
+      /** "[left,top][right,bottom]" */
+      boundsText: string;
+    }
+  | { kind: 'invalid'; metrics: DisplayMetrics | null; spec: ResolvedPanelSpec; error: AppError };
+
+/** Predicts the panel's layout; a panel that cannot fit is a value with the LAYOUT_INVALID error. */
+export function predictPanel(
+  params: SetOnScreenLogParams,
+  description: OperatorDescription,
+  measurer: TextMeasurer,
+  metadata: TemplateMetadata = metadataOf(description),
+): Prediction {
+  const spec = applyPanelDefaults(params);
+  const metrics = metricsOf(description);
+  if (!metrics.ok) return { kind: 'invalid', metrics: null, spec, error: metrics.error };
+  const content = panelContent(spec, metadata);
+  const layout = layoutPanel(metrics.value, spec, content.text, measurer);
+  if (!layout.ok) return { kind: 'invalid', metrics: metrics.value, spec, error: layout.error };
+  return {
+    kind: 'ok',
+    metrics: metrics.value,
+    spec,
+    content,
+    layout: layout.value,
+    boundsText: formatBounds(layout.value.bounds),
+  };
+}

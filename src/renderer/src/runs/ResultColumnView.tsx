@@ -1,0 +1,110 @@
+// One device's results: steps, errors, the screenshot with its bounds, the capture check, and saving.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { ImageData } from '../../../shared/api/contract';
+import { imageKey, imageUrl } from '../history/historySlice';
+import { useConsole } from '../store/context';
+import { PathDialog } from '../ui/Dialog';
+import { suggestPath } from '../ui/paths';
+import { captureCheckText, type ResultColumn } from './runModel';
+import { ScreenshotViewer } from './ScreenshotViewer';
+import { ErrorDetails, StepList } from './StepList';
+
+const STATUS_TEXT = { running: 'running', succeeded: 'succeeded', failed: 'failed' } as const;
+
+/** A blob: URL for downloading the PNG (revoked when the image changes or the column goes away). */
+function useDownloadUrl(image: ImageData | undefined): string | null {
+  const url = useMemo(() => {
+    if (image === undefined) return null;
+    const binary = atob(image.base64);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+    return URL.createObjectURL(new Blob([bytes], { type: image.mimeType }));
+  }, [image]);
+  useEffect(() => () => (url === null ? undefined : URL.revokeObjectURL(url)), [url]);
+  return url;
+}
+
+function ScreenshotPart(props: { column: ResultColumn; runId: string }): ReactNode {
+  const { column, runId } = props;
+  const entry = useConsole((state) => state.images[imageKey(runId, 'screenshot')]);
+  const loadImage = useConsole((state) => state.loadImage);
+  const saveScreenshot = useConsole((state) => state.saveScreenshot);
+  const evidenceDirectory = useConsole((state) => state.appInfo?.evidenceDirectory);
+  const web = useConsole((state) => state.appInfo?.shell !== 'electron');
+  const [saving, setSaving] = useState(false);
+  const image = entry?.status === 'ready' ? entry.image : undefined;
+  const downloadUrl = useDownloadUrl(web ? image : undefined);
+  useEffect(() => {
+    if (entry === undefined) void loadImage(runId, 'screenshot');
+  }, [entry, loadImage, runId]);
+
+  return (
+    <div className="screenshot-part">
+      {entry?.status === 'failed' && <ErrorDetails error={entry.error} />}
+      {entry?.status === 'loading' && <p className="muted">Loading screenshot…</p>}
+      {image !== undefined && (
+        <ScreenshotViewer
+          src={imageUrl(image)}
+          widthPx={image.widthPx}
+          heightPx={image.heightPx}
+          {...(column.reportedBounds ? { reportedBounds: column.reportedBounds } : {})}
+          {...(column.predictedBounds ? { predictedBounds: column.predictedBounds } : {})}
+        />
+      )}
+      {column.captureCheck !== undefined ? (
+        <div className={`capture-check ${column.captureCheck.inCapture ? 'tone-good' : 'tone-bad'}`}>
+          <p className="capture-verdict">{captureCheckText(column.captureCheck)}</p>
+          <p className="muted small">{column.captureCheck.reason}</p>
+        </div>
+      ) : (
+        <p className="muted small">No capture check for this screenshot.</p>
+      )}
+      <div className="inline-row">
+        <button type="button" className="small" onClick={() => setSaving(true)}>
+          Save screenshot as...
+        </button>
+        {downloadUrl !== null && (
+          <a className="button small" href={downloadUrl} download={`${runId}.png`}>
+            Download PNG
+          </a>
+        )}
+      </div>
+      <PathDialog
+        title="Save screenshot"
+        open={saving}
+        initialPath={suggestPath(evidenceDirectory, `${runId}.png`)}
+        confirmLabel="Save"
+        description="An absolute path on the machine the console runs on. An existing file is not overwritten."
+        onConfirm={(path) => saveScreenshot(runId, path)}
+        onClose={() => setSaving(false)}
+      />
+    </div>
+  );
+}
+
+export function ResultColumnView(props: { column: ResultColumn }): ReactNode {
+  const { column } = props;
+  return (
+    <article className={`result-column status-${column.status}`} aria-label={column.deviceLabel}>
+      <header className="result-head">
+        <h3>{column.deviceLabel}</h3>
+        <span className={`badge status-badge status-${column.status}`}>{STATUS_TEXT[column.status]}</span>
+      </header>
+      <div className="result-body">
+        <div className="result-main">
+          {column.runId !== undefined && <p className="mono muted small run-id">{column.runId}</p>}
+          {column.error !== undefined && <ErrorDetails error={column.error} />}
+          <StepList steps={column.steps} />
+          {column.notes.map((note) => (
+            <p key={note} className="warn-text">
+              {note}
+            </p>
+          ))}
+        </div>
+        {column.runId !== undefined && column.screenshot !== undefined && (
+          <ScreenshotPart column={column} runId={column.runId} />
+        )}
+      </div>
+    </article>
+  );
+}

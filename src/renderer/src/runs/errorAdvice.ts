@@ -1,0 +1,74 @@
+// What to do about each error code, shown under a failed step. Every code has advice: a new code is a compile error.
+import { isErrorCode, type ErrorCode } from '../../../shared/errors';
+
+const ERROR_ADVICE: Record<ErrorCode, string> = {
+  EXECUTION_VALIDATION_FAILED: 'Fix the field named in the message; the panel on the device is unchanged.',
+  PAYLOAD_TOO_LARGE: 'Shorten the text or template; the payload must stay under 64000 bytes.',
+  MISSING_ARGUMENT: 'Supply the missing value and retry.',
+  ON_SCREEN_LOG_SERVICE_UNAVAILABLE:
+    'Enable the Operator accessibility service on the device (Settings > Accessibility), then rerun.',
+  ON_SCREEN_LOG_LAYOUT_INVALID:
+    'Reduce width/offsets or text (or the font size) so the panel fits the usable display.',
+  ON_SCREEN_LOG_RENDER_FAILED: 'Check the Operator service is healthy, then set the panel again.',
+  ON_SCREEN_LOG_RENDER_TIMEOUT:
+    'Visibility is unconfirmed: take a new screenshot to check, and retry only if the panel is missing.',
+  SERVICE_UNAVAILABLE: 'The Operator service is not connected: enable its accessibility service and retry.',
+  SNAPSHOT_FAILED: 'Retry the snapshot; if it keeps failing, restart the Operator service.',
+  UNSUPPORTED_RUNTIME_SCREENSHOT: 'Screenshots are captured by the host; update the console and retry.',
+  EXECUTION_FAILED: 'Read the step message for the cause, fix it and rerun.',
+  ADB_NOT_FOUND: 'Install Android platform-tools and make sure adb is on the PATH.',
+  ADB_SERVER_UNAVAILABLE: 'Start the adb server (adb start-server) or check the remote adb address.',
+  NO_DEVICES: 'Connect a device or start a simulated one (androperator simulator start).',
+  DEVICE_NOT_FOUND: 'The device disconnected: reconnect it or pick another device.',
+  MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: 'Pick the target device in the Devices list.',
+  DEVICE_OFFLINE: 'Reconnect the device (replug USB or restart adb) and wait until it shows "device".',
+  DEVICE_UNAUTHORIZED: 'Accept the USB debugging prompt on the device, then retry.',
+  DEVICE_SHELL_UNAVAILABLE: 'The adb shell did not answer: reconnect the device and retry.',
+  DEVICE_NOT_INTERACTIVE: 'Wake and unlock the device, then retry.',
+  OPERATOR_NOT_INSTALLED: 'Install the Operator app on the device (or check the operator package setting).',
+  OPERATOR_NOT_ENABLED: 'Enable the Operator accessibility service in the device settings.',
+  OPERATOR_UNREACHABLE: 'Restart the Operator service (toggle its accessibility service) and retry.',
+  OPERATOR_VARIANT_MISMATCH: 'Use the operator package that is installed (release or .dev) in the settings.',
+  OPERATOR_PROTOCOL_ERROR: 'Update the Operator app so it speaks this console\u2019s protocol version.',
+  EXECUTION_CONFLICT_IN_FLIGHT:
+    'Another execution is running on this device: wait for it to finish, then retry.',
+  RESULT_ENVELOPE_TIMEOUT:
+    'The device did not answer in time: check its state with a screenshot before retrying (it may have acted).',
+  RESULT_ENVELOPE_MALFORMED: 'The Operator answered garbage: update or restart it.',
+  RESULT_TRANSPORT_FAILED:
+    'The connection to the device dropped: reconnect it and check its state before retrying.',
+  EVIDENCE_CAPTURE_FAILED: 'The screenshot could not be captured: check the device screen is on and retry.',
+  EVIDENCE_NOT_FOUND: 'The run is gone from the evidence folder: refresh the history.',
+  EVIDENCE_WRITE_FAILED: 'Free disk space or fix permissions of the evidence folder, then rerun.',
+  EVIDENCE_CORRUPT: 'The run record is damaged: export what is left or delete the run.',
+  CAPTURE_BOUNDS_MISMATCH: 'The reported bounds lie outside the capture: rotate back or rerun the sequence.',
+  DAEMON_PROXY_ERROR: 'The action may have run: check the device before retrying.',
+  COMMAND_TIMEOUT: 'The command took too long: check the device and retry, perhaps with a longer timeout.',
+  COMMAND_CANCELLED: 'The command was cancelled; rerun it when ready.',
+  USAGE: 'Check the command syntax.',
+  UNKNOWN_COMMAND: 'Check the command name.',
+  FILE_NOT_FOUND: 'Check the path exists.',
+  FILE_READ_FAILED: 'Check the file permissions.',
+  INVALID_JSON: 'Fix the JSON syntax.',
+  INVALID_BODY: 'The request was malformed: reload the console.',
+  MISSING_EXECUTION: 'The request had no execution: reload the console.',
+  INVALID_DEVICE_ID: 'Pick a device from the Devices list.',
+  INVALID_OPERATOR_PACKAGE: 'Set a valid operator package name in the settings.',
+  INVALID_RUN_ID: 'Reopen the run from the history.',
+  INVALID_PATH: 'Enter an absolute path to a file in a writable folder.',
+  UNAUTHORIZED: 'Open the console with the URL (including ?token=) printed by npm run web.',
+  FORBIDDEN: 'Open the console through 127.0.0.1 or localhost.',
+  NOT_FOUND: 'The console server does not know this request: update the console.',
+  METHOD_NOT_ALLOWED: 'The console server does not know this request: update the console.',
+  LISTEN_FAILED: 'Another program uses the port: stop it or choose another port.',
+  SERVER_SHUTTING_DOWN: 'The console is shutting down: restart it.',
+  FILE_WRITE_FAILED: 'Choose a path in a folder you can write to, with free space.',
+  INTERNAL_ERROR: 'Retry; if it happens again, restart the console and report the message.',
+};
+
+/** The advice for a code; codes this console does not know (a newer device) get a generic line. */
+export function adviceFor(code: string): string {
+  return isErrorCode(code)
+    ? ERROR_ADVICE[code]
+    : 'Unknown error code: read the message and check the device.';
+}

@@ -1,0 +1,341 @@
+// Runs and results: Set panel / Clear panel (execution:run), Take screenshot (screenshot:capture), Run sequence
+// (sequence:run on one or several devices, followed live through run:progress), and reopened history runs.
+import type { ConsoleEvents } from '../../../shared/api/contract';
+import type { AppError } from '../../../shared/errors';
+import type { Rect } from '../../../shared/geometry/types';
+import { checkDesign } from '../designer/params';
+import { panelExecution, type PanelAction } from '../designer/payload';
+import { deviceLabel, runSerials } from '../devices/devicesSlice';
+import type { ConsoleState, SliceCreator } from '../store/types';
+import { defaultRunLabel, runBlocker, type RunAction } from './runGate';
+import {
+  applyProgress,
+  deviceOutcomes,
+  failedColumn,
+  outcomeColumn,
+  pendingColumn,
+  recordColumn,
+  sequenceColumn,
+  startStep,
+  type ResultColumn,
+} from './runModel';
+
+export type RunKind = RunAction | 'history';
+
+export interface RunView {
+  id: number;
+  kind: RunKind;
+  title: string;
+  status: 'running' | 'finished';
+  startedAt: number;
+  columns: ResultColumn[];
+}
+
+export interface RunsSlice {
+  /** The run the Results region shows (a live run, or one reopened from the history). */
+  activeRun: RunView | null;
+  /** A run is executing (it may not be the one shown). */
+  runBusy: boolean;
+  /** The latest screenshot run of each device (the preview's background). */
+  lastScreenshotRun: Record<string, string>;
+  /** Bounds each device last reported for a panel it still shows (Clear panel forgets them). */
+  lastReportedBounds: Record<string, Rect>;
+  runLabel: string;
+  setRunLabel(label: string): void;
+  runSequence(): Promise<void>;
+  setPanel(): Promise<void>;
+  clearPanel(): Promise<void>;
+  takeScreenshot(): Promise<void>;
+  runProgress(event: ConsoleEvents['run:progress']): void;
+  reopenRun(runId: string): Promise<void>;
+  saveScreenshot(runId: string, destination: string): Promise<boolean>;
+}
+
+/** Why `action` cannot run in this state, or null. */
+export function blockerOf(state: ConsoleState, action: RunAction): string | null {
+  return runBlocker({
+    action,
+    serials: runSerials(state),
+    devices: state.devices,
+    check: checkDesign(state.designHistory.present),
+    running: state.runBusy,
+  });
+}
+
+const SEQUENCE_STEPS = ['set', 'screenshot', 'clear'] as const;
+const NO_RESULT: AppError = {
+  code: 'INTERNAL_ERROR',
+  message: 'The console returned no result for this device.',
+};
+
+export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, get) => {
+  const { client, now, nonce, predictBounds } = dependencies;
+  let nextRunId = 1;
+
+  const begin = (kind: RunKind, title: string, columns: ResultColumn[]): number => {
+    const id = nextRunId;
+    nextRunId += 1;
+    set({ activeRun: { id, kind, title, status: 'running', startedAt: now(), columns }, runBusy: true });
+    return id;
+  };
+
+  const updateColumn = (id: number, serial: string, update: (column: ResultColumn) => ResultColumn): void => {
+    set((state) => {
+      const run = state.activeRun;
+      if (run === null || run.id !== id) return state;
+      return {
+        activeRun: {
+          ...run,
+          columns: run.columns.map((column) => (column.serial === serial ? update(column) : column)),
+        },
+      };
+    });
+  };
+
+  /** Marks the run finished, remembers screenshots and bounds, fetches images and refreshes the history. */
+  const finish = (id: number, columns: ResultColumn[], title: string): void => {
+    const shown = get().activeRun?.id === id;
+    set((state) => {
+      const lastScreenshotRun = { ...state.lastScreenshotRun };
+      for (const column of columns) {
+        if (column.runId !== undefined && column.screenshot !== undefined)
+          lastScreenshotRun[column.serial] = column.runId;
+      }
+      const activeRun =
+        shown && state.activeRun !== null
+          ? { ...state.activeRun, status: 'finished' as const, columns }
+          : state.activeRun;
+      return { activeRun, lastScreenshotRun, runBusy: false };
+    });
+    for (const column of columns) {
+      if (column.runId !== undefined && column.screenshot !== undefined)
+        void get().loadImage(column.runId, 'screenshot');
+    }
+    if (!shown) {
+      const failed = columns.filter((column) => column.status === 'failed').length;
+      get().notify(`Run \u201c${title}\u201d finished: ${failed === 0 ? 'succeeded' : `${failed} failed`}`);
+    }
+    void get().loadHistory();
+  };
+
+  /** A device's column after a multi-device sequence failed somewhere: its own run if it ran, else its error. */
+  const partialColumn = async (column: ResultColumn, error: AppError): Promise<ResultColumn> => {
+    const outcome = deviceOutcomes(error).find((candidate) => candidate.serial === column.serial);
+    if (outcome === undefined) return failedColumn(column, error, now());
+    if ('error' in outcome) return failedColumn(column, outcome.error, now());
+    const record = await client.call('evidence:get', { id: outcome.runId });
+    return record.ok
+      ? recordColumn(record.value, column.deviceLabel)
+      : failedColumn(column, record.error, now());
+  };
+
+  const rememberBounds = (serial: string, bounds: Rect | undefined): void => {
+    set((state) => {
+      const lastReportedBounds = { ...state.lastReportedBounds };
+      if (bounds === undefined) delete lastReportedBounds[serial];
+      else lastReportedBounds[serial] = bounds;
+      return { lastReportedBounds };
+    });
+  };
+
+  const runPanelAction = async (action: PanelAction): Promise<void> => {
+    const state = get();
+    if (blockerOf(state, action) !== null) return;
+    const params = action === 'set' ? checkDesign(state.designHistory.present).params : null;
+    const serials = runSerials(state);
+    const title = action === 'set' ? 'Set panel' : 'Clear panel';
+    const id = begin(
+      action,
+      title,
+      serials.map((serial) => pendingColumn(serial, deviceLabel(state.devices, serial), [action])),
+    );
+    const timeoutMs = state.appInfo?.settings.timeoutMs;
+    const columns = await Promise.all(
+      serials.map(async (serial) => {
+        const started = now();
+        let column = startStep(
+          pendingColumn(serial, deviceLabel(state.devices, serial), [action]),
+          action,
+          started,
+        );
+        updateColumn(id, serial, () => column);
+        const execution = panelExecution(action, params, {
+          now: started,
+          nonce: nonce(),
+          ...(timeoutMs ? { timeoutMs } : {}),
+        });
+        const result = execution.ok
+          ? await client.call('execution:run', { serial, execution: execution.value })
+          : execution;
+        column = result.ok
+          ? outcomeColumn(column, result.value, now() - started)
+          : failedColumn(column, result.error, now());
+        if (action === 'set' && params !== null) {
+          const predicted = predictBounds(serial, params);
+          if (predicted !== undefined) column = { ...column, predictedBounds: predicted };
+        }
+        if (column.status === 'succeeded')
+          rememberBounds(serial, action === 'set' ? column.reportedBounds : undefined);
+        const done = column;
+        updateColumn(id, serial, () => done);
+        return done;
+      }),
+    );
+    finish(id, columns, title);
+  };
+
+  return {
+    activeRun: null,
+    runBusy: false,
+    lastScreenshotRun: {},
+    lastReportedBounds: {},
+    runLabel: '',
+
+    setRunLabel(runLabel) {
+      set({ runLabel });
+    },
+
+    async runSequence() {
+      const state = get();
+      if (blockerOf(state, 'sequence') !== null) return;
+      const design = state.designHistory.present;
+      const params = checkDesign(design).params;
+      if (params === null) return;
+      const serials = runSerials(state);
+      const label = state.runLabel.trim() || defaultRunLabel(design.content);
+      const pending = serials.map((serial) =>
+        pendingColumn(serial, deviceLabel(state.devices, serial), SEQUENCE_STEPS),
+      );
+      const id = begin('sequence', label, pending);
+      const result = await client.call('sequence:run', {
+        serials,
+        design: params,
+        ...(label ? { label } : {}),
+      });
+      const current = get().activeRun?.id === id ? (get().activeRun?.columns ?? pending) : pending;
+      const columns = result.ok
+        ? current.map((column, index) => {
+            const outcome = result.value[index];
+            if (outcome === undefined) return failedColumn(column, NO_RESULT, now());
+            const done = sequenceColumn(column.serial, column.deviceLabel, outcome);
+            const predicted = done.predictedBounds ?? predictBounds(column.serial, params);
+            return predicted === undefined ? done : { ...done, predictedBounds: predicted };
+          })
+        : await Promise.all(current.map((column) => partialColumn(column, result.error)));
+      for (const column of columns) {
+        if (column.steps.find((step) => step.name === 'clear')?.status === 'succeeded')
+          rememberBounds(column.serial, undefined);
+      }
+      finish(id, columns, label || 'Run sequence');
+    },
+
+    setPanel: () => runPanelAction('set'),
+    clearPanel: () => runPanelAction('clear'),
+
+    async takeScreenshot() {
+      const state = get();
+      if (blockerOf(state, 'screenshot') !== null) return;
+      const serials = runSerials(state);
+      // A manual capture is not about the design: it is named by the run label, else just "Screenshot".
+      const label = state.runLabel.trim() || 'Screenshot';
+      const params = checkDesign(state.designHistory.present).params;
+      const id = begin(
+        'screenshot',
+        'Take screenshot',
+        serials.map((serial) => pendingColumn(serial, deviceLabel(state.devices, serial), ['screenshot'])),
+      );
+      const columns = await Promise.all(
+        serials.map(async (serial) => {
+          const started = now();
+          updateColumn(id, serial, (column) => startStep(column, 'screenshot', started));
+          const result = await client.call('screenshot:capture', { serial, label });
+          const base = startStep(
+            pendingColumn(serial, deviceLabel(state.devices, serial), ['screenshot']),
+            'screenshot',
+            started,
+          );
+          let column: ResultColumn;
+          if (!result.ok) {
+            column = failedColumn(base, result.error, now());
+          } else {
+            const capture = result.value;
+            column = {
+              ...base,
+              status: 'succeeded',
+              runId: capture.runId,
+              screenshot: { widthPx: capture.widthPx, heightPx: capture.heightPx },
+              steps: [
+                {
+                  name: 'screenshot',
+                  status: 'succeeded',
+                  durationMs: now() - started,
+                  data: {
+                    captured_at: capture.capturedAt,
+                    capture_width_px: String(capture.widthPx),
+                    capture_height_px: String(capture.heightPx),
+                  },
+                },
+              ],
+            };
+            const reported = get().lastReportedBounds[serial];
+            if (reported !== undefined) {
+              column.reportedBounds = reported;
+              const predicted = params === null ? undefined : predictBounds(serial, params);
+              if (predicted !== undefined) column.predictedBounds = predicted;
+            }
+          }
+          updateColumn(id, serial, () => column);
+          return column;
+        }),
+      );
+      finish(id, columns, 'Take screenshot');
+    },
+
+    runProgress(event) {
+      set((state) => {
+        const run = state.activeRun;
+        if (run === null || run.kind !== 'sequence' || run.status !== 'running') return state;
+        const columns = run.columns.map((column) =>
+          column.serial === event.serial && (column.runId === undefined || column.runId === event.runId)
+            ? applyProgress(column, event, now())
+            : column,
+        );
+        return { activeRun: { ...run, columns } };
+      });
+    },
+
+    async reopenRun(runId) {
+      const result = await client.call('evidence:get', { id: runId });
+      if (!result.ok) {
+        get().notify(`Run not opened: ${result.error.message}`, 'error');
+        return;
+      }
+      const column = recordColumn(result.value);
+      const id = nextRunId;
+      nextRunId += 1;
+      set({
+        activeRun: {
+          id,
+          kind: 'history',
+          title: result.value.label ?? runId,
+          status: 'finished',
+          startedAt: Number.isNaN(Date.parse(result.value.startedAt))
+            ? now()
+            : Date.parse(result.value.startedAt),
+          columns: [column],
+        },
+      });
+      if (column.screenshot !== undefined) void get().loadImage(runId, 'screenshot');
+    },
+
+    async saveScreenshot(runId, destination) {
+      const result = await client.call('screenshot:save', { runId, destination });
+      if (!result.ok) {
+        get().notify(`Screenshot not saved: ${result.error.message}`, 'error');
+        return false;
+      }
+      get().notify(`Saved screenshot to ${result.value.path}`);
+      return true;
+    },
+  };
+};

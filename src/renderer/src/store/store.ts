@@ -1,0 +1,58 @@
+// The one console store: slices combined, fed by the API client's events.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { INITIAL_DESIGN, type Design } from '../designer/design';
+import { createDesignerSlice } from '../designer/designerSlice';
+import { createDevicesSlice } from '../devices/devicesSlice';
+import { createHistorySlice } from '../history/historySlice';
+import { createPresetsSlice } from '../presets/presetsSlice';
+import { createRunsSlice } from '../runs/runsSlice';
+import { createUiSlice } from '../ui/uiSlice';
+import type { ConsoleState, StoreDependencies } from './types';
+
+export type ConsoleStore = StoreApi<ConsoleState>;
+
+export function createConsoleStore(
+  dependencies: StoreDependencies,
+  design: Design = INITIAL_DESIGN,
+): ConsoleStore {
+  return createStore<ConsoleState>()((...args) => ({
+    ...createDevicesSlice(dependencies)(...args),
+    ...createDesignerSlice(design)(dependencies)(...args),
+    ...createRunsSlice(dependencies)(...args),
+    ...createHistorySlice(dependencies)(...args),
+    ...createPresetsSlice(dependencies)(...args),
+    ...createUiSlice(dependencies)(...args),
+  }));
+}
+
+/**
+ * Subscribes the store to the console's events and loads the first state. When the live connection comes back
+ * after a loss, devices and history are reloaded (events sent meanwhile were missed). Returns the unsubscribe.
+ */
+export function connectStore(store: ConsoleStore, client: StoreDependencies['client']): () => void {
+  const state = store.getState;
+  let wasLost = false;
+  const unsubscribers = [
+    client.on('devices:changed', (devices) => state().devicesChanged(devices)),
+    client.on('run:progress', (event) => state().runProgress(event)),
+    client.on('execution:finished', () => {
+      if (!state().runBusy) void state().loadHistory();
+    }),
+    client.onConnection((connection) => {
+      state().setConnection(connection);
+      if (connection === 'lost') wasLost = true;
+      if (connection === 'open' && wasLost) {
+        wasLost = false;
+        void state().loadDevices();
+        void state().loadHistory();
+      }
+    }),
+  ];
+  void state().loadAppInfo();
+  void state().loadDevices();
+  void state().loadHistory();
+  void state().loadPresets();
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
+}

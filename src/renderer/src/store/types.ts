@@ -1,0 +1,25 @@
+// The console store's shape: one zustand store made of slices that sit next to their features.
+import type { StateCreator } from 'zustand/vanilla';
+import type { SetOnScreenLogParams } from '../../../shared/execution/types';
+import type { Rect } from '../../../shared/geometry/types';
+import type { ConsoleClient } from '../api/client';
+import type { DesignerSlice } from '../designer/designerSlice';
+import type { DevicesSlice } from '../devices/devicesSlice';
+import type { HistorySlice } from '../history/historySlice';
+import type { PresetsSlice } from '../presets/presetsSlice';
+import type { RunsSlice } from '../runs/runsSlice';
+import type { UiSlice } from '../ui/uiSlice';
+
+export type ConsoleState = DevicesSlice & DesignerSlice & RunsSlice & HistorySlice & PresetsSlice & UiSlice;
+
+/** What the slices need from outside: the API client, a clock, and the preview's bounds prediction. */
+export interface StoreDependencies {
+  client: ConsoleClient;
+  now: () => number;
+  /** Seven base-36 characters for command ids. */
+  nonce: () => string;
+  /** The panel bounds the preview predicts for `params` on a device, when it has that device's description. */
+  predictBounds: (serial: string, params: SetOnScreenLogParams) => Rect | undefined;
+}
+
+export type SliceCreator<T> = (dependencies: StoreDependencies) => StateCreator<ConsoleState, [], [], T>;

@@ -1,0 +1,39 @@
+// The top bar: product name, live connection, version, and the shortcuts button.
+import type { ReactNode } from 'react';
+import { useConsole } from '../store/context';
+
+const CONNECTION_TEXT = { open: 'Live', connecting: 'Connecting\u2026', lost: 'Reconnecting\u2026' } as const;
+
+export function TopBar(): ReactNode {
+  const connection = useConsole((state) => state.connection);
+  const appInfo = useConsole((state) => state.appInfo);
+  const appInfoError = useConsole((state) => state.appInfoError);
+  const setHelpOpen = useConsole((state) => state.setHelpOpen);
+  return (
+    <header className="top-bar">
+      <h1 className="product">
+        androperator <span className="product-sub">console</span>
+      </h1>
+      <span className={`connection connection-${connection}`} role="status" aria-label="Connection">
+        <span className="dot" aria-hidden="true" />
+        {CONNECTION_TEXT[connection]}
+      </span>
+      {appInfo !== null && (
+        <span className="muted top-meta" title={`Evidence folder: ${appInfo.evidenceDirectory}`}>
+          v{appInfo.version} · {appInfo.settings.operatorPackage}
+        </span>
+      )}
+      {appInfoError !== null && <span className="error-text">{appInfoError.message}</span>}
+      <span className="spacer" />
+      <button
+        type="button"
+        className="ghost"
+        onClick={() => setHelpOpen(true)}
+        aria-keyshortcuts="?"
+        title="Keyboard shortcuts (?)"
+      >
+        Shortcuts <kbd>?</kbd>
+      </button>
+    </header>
+  );
+}

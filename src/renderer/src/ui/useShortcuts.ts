@@ -1,0 +1,68 @@
+// Wires the keyboard shortcuts to the store on window keydown.
+import { useEffect } from 'react';
+import { useConsoleStore } from '../store/context';
+import { commandFor, type ShortcutCommand } from './shortcuts';
+
+/** True on Apple platforms, where Cmd is the command modifier. */
+export const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+export const EDITOR_ID = 'panel-content';
+export const DEVICES_ID = 'device-list';
+
+function isTextField(target: EventTarget | null): target is HTMLElement {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  return (
+    target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'color'].includes(target.type)
+  );
+}
+
+export function useShortcuts(): void {
+  const store = useConsoleStore();
+  useEffect(() => {
+    const run = (command: ShortcutCommand): void => {
+      const state = store.getState();
+      switch (command) {
+        case 'runSequence':
+          return void state.runSequence();
+        case 'setPanel':
+          return void state.setPanel();
+        case 'clearPanel':
+          return void state.clearPanel();
+        case 'takeScreenshot':
+          return void state.takeScreenshot();
+        case 'undo':
+          return state.undoDesign();
+        case 'redo':
+          return state.redoDesign();
+        case 'help':
+          return state.setHelpOpen(!state.helpOpen);
+        case 'focusEditor':
+          return document.getElementById(EDITOR_ID)?.focus();
+        case 'focusDevices':
+          return document.getElementById(DEVICES_ID)?.querySelector<HTMLElement>('input')?.focus();
+      }
+    };
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const inTextField = isTextField(event.target);
+      const command = commandFor({ ...pick(event), inTextField }, IS_MAC);
+      if (command === null) return;
+      // Undo in a text box outside the designer (run label, a path) stays the browser's own undo.
+      const inDesigner =
+        event.target instanceof HTMLElement && event.target.closest('[data-designer]') !== null;
+      if ((command === 'undo' || command === 'redo') && inTextField && !inDesigner) return;
+      // While a dialog is open only its own keys count.
+      if (document.querySelector('dialog[open]') !== null && command !== 'help') return;
+      event.preventDefault();
+      run(command);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [store]);
+}
+
+function pick(event: KeyboardEvent) {
+  const { key, code, ctrlKey, metaKey, altKey, shiftKey } = event;
+  return { key, code, ctrlKey, metaKey, altKey, shiftKey };
+}
