@@ -214,10 +214,18 @@ describe('androperator (subprocess)', () => {
     [['devices']],
     [['on-screen-log', 'set', '--text', 'hi', '--device', 'emulator-5554']],
     [['screenshot', '--path', 'x.png']],
-  ])('ends the device command %j in a structured error without a stack trace', (argv) => {
-    const run = cli(argv);
+  ])('ends the device command %j in a structured error without a stack trace when adb is missing', (argv) => {
+    // A port nothing listens on, and an adb binary that does not exist: the hub cannot start a server.
+    const run = cli(argv, ROOT, {
+      ANDROPERATOR_ADB: join(directory, 'no-such-adb'),
+      ANDROID_ADB_SERVER_PORT: '1',
+      ANDROPERATOR_NO_DAEMON: '1',
+    });
     expect(run.status).toBe(1);
-    expect(json(run)).toMatchObject({ code: 'ADB_SERVER_UNAVAILABLE' });
+    expect(json(run)).toMatchObject({
+      code: 'ADB_NOT_FOUND',
+      message: expect.stringContaining('apt-get install adb'),
+    });
     expect(run.stderr).toBe('');
     expectNoStack(run);
   });

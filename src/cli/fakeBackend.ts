@@ -79,6 +79,7 @@ export function createFakeBackend(
       const sequence: SequenceOutcome = {
         deviceId: outcome.value.deviceId,
         runId: 'run-1',
+        serial: outcome.value.deviceId,
         runPath: '/evidence/run-1',
         status: failed ? 'failed' : 'succeeded',
         steps: [

@@ -30,7 +30,7 @@ const ENVELOPE = {
 };
 
 function result(runId: string): SequenceResult {
-  return { runId, runPath: `/runs/${runId}`, status: 'succeeded', steps: [] };
+  return { runId, serial: 'emulator-5554', runPath: `/runs/${runId}`, status: 'succeeded', steps: [] };
 }
 
 describe('execution:run', () => {

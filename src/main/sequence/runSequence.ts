@@ -172,6 +172,7 @@ async function perform(
   const { state } = run;
   return {
     runId: run.run.id,
+    serial: run.device.serial,
     runPath: run.run.path,
     status,
     steps: [...state.steps],

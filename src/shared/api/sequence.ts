@@ -55,6 +55,8 @@ export interface SequenceScreenshot {
 
 export interface SequenceResult {
   runId: string;
+  /** The device the run used. */
+  serial: string;
   runPath: string;
   status: SequenceStatus;
   steps: SequenceStep[];

@@ -99,6 +99,7 @@ describe('sequenceColumn', () => {
   it('takes steps, screenshot, capture check and both bounds from the result', () => {
     const result: SequenceResult = {
       runId: 'r1',
+      serial: 'emulator-5554',
       runPath: '/e/r1',
       status: 'succeeded',
       steps: [
@@ -138,6 +139,7 @@ describe('sequenceColumn', () => {
       captureCheckError: { code: 'CAPTURE_BOUNDS_MISMATCH'; message: string };
     } = {
       runId: 'r2',
+      serial: 'emulator-5554',
       runPath: '/e/r2',
       status: 'failed',
       steps: [

@@ -31,6 +31,7 @@ function envelope(data: Record<string, string>): ResultEnvelope {
 function sequenceResult(runId: string): SequenceResult {
   return {
     runId,
+    serial: 'emulator-5554',
     runPath: `/e/${runId}`,
     status: 'succeeded',
     steps: [
