@@ -1,30 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { OperatorDescription } from '../../shared/agent/messages';
+import { testDescription } from '../../shared/agent/testDescription';
 import { predictPanelBounds } from './prediction';
 import { createRobotoMeasurer as createHostRobotoMeasurer } from '../fonts/robotoMeasurer';
 
 // The live API 35 numbers of the reference (1080x2400, 420 dpi, usable top 136): defaults -> [21,157][756,236].
 
-const description: OperatorDescription = {
-  protocolVersion: 1,
-  operator: { packageName: 'com.androperator.operator', versionName: '0.1.0', versionCode: '1' },
-  service: { connected: true },
-  device: { manufacturer: 'Google', model: 'Pixel 9', sdkInt: 35, release: '15' },
-  display: {
-    widthPx: 1080,
-    heightPx: 2400,
-    densityDpi: 420,
-    density: 2.625,
-    fontScale: 1,
-    scaledDensity: 2.625,
-    rotation: 0,
-    usable: { left: 0, top: 136, right: 1080, bottom: 2337 },
-    usableError: null,
-  },
+const description = testDescription({
   locale: { tag: 'en-US', code: 'en', name: 'English' },
   foregroundApp: { packageName: 'com.example.shop', label: 'Shop', versionCode: '7', versionName: '7.2.0' },
-  panel: { visible: false, generation: 0 },
-};
+});
 
 describe('predictPanelBounds', () => {
   const measurer = createHostRobotoMeasurer();

@@ -1,29 +1,8 @@
-// Predicted panel bounds: the shared layout rules applied to the metrics the Operator describes in hello.
+// Predicted panel bounds for a run: the shared prediction on the Operator's hello description.
 import type { OperatorDescription } from '../../shared/agent/messages';
-import { applyPanelDefaults } from '../../shared/execution/defaults';
 import type { SetOnScreenLogParams } from '../../shared/execution/types';
-import { layoutPanel } from '../../shared/geometry/panelLayout';
+import { predictPanel } from '../../shared/geometry/prediction';
 import type { Rect, TextMeasurer } from '../../shared/geometry/types';
-import { expandTemplate } from '../../shared/template/expand';
-import { templateMetadata } from '../../shared/template/metadata';
-import { scanTemplate } from '../../shared/template/scan';
-
-/** The template metadata the Operator would read now, as far as hello describes it. */
-function metadataOf(description: OperatorDescription) {
-  const app = description.foregroundApp;
-  return templateMetadata({
-    foregroundApp:
-      app === null
-        ? null
-        : { packageName: app.packageName, versionCode: app.versionCode, versionName: app.versionName },
-    device: { manufacturer: description.device.manufacturer, model: description.device.model },
-    system: {
-      languageCode: description.locale.code,
-      languageTag: description.locale.tag,
-      languageName: description.locale.name,
-    },
-  });
-}
 
 /**
  * Where the panel should land for `design` on the described display, or null when the display has no usable
@@ -34,22 +13,6 @@ export function predictPanelBounds(
   description: OperatorDescription,
   measurer: TextMeasurer,
 ): Rect | null {
-  const { display } = description;
-  if (display.usable === null) return null;
-  const spec = applyPanelDefaults(design);
-  let content = spec.content.value;
-  if (spec.content.kind === 'template') {
-    const scanned = scanTemplate(content);
-    if (!scanned.ok) return null;
-    content = expandTemplate(scanned.segments, metadataOf(description)).text;
-  }
-  const metrics = {
-    widthPx: display.widthPx,
-    heightPx: display.heightPx,
-    density: display.density,
-    scaledDensity: display.scaledDensity,
-    usable: display.usable,
-  };
-  const layout = layoutPanel(metrics, spec, content, measurer);
-  return layout.ok ? layout.value.bounds : null;
+  const prediction = predictPanel(design, description, measurer);
+  return prediction.kind === 'ok' ? prediction.layout.bounds : null;
 }

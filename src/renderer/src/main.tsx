@@ -10,7 +10,7 @@ import { INITIAL_DESIGN } from './designer/design';
 import { randomNonce } from './designer/payload';
 import { readStoredDesign, storeDesign } from './designer/persist';
 import { previewMeasurer } from './preview/measurer';
-import { predictPanel } from './preview/prediction';
+import { predictPanel } from '../../shared/geometry/prediction';
 import { StoreProvider } from './store/context';
 import { connectStore, createConsoleStore, type ConsoleStore } from './store/store';
 

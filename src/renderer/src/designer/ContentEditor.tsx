@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { MAX_PANEL_TEXT_UNITS } from '../../../shared/execution/limits';
 import { PLACEHOLDER_NAMES, type PlaceholderName } from '../../../shared/template/placeholders';
 import { markDesignInput } from '../preview/latency';
-import { placeholderValues } from '../preview/prediction';
+import { placeholderValues } from '../../../shared/geometry/prediction';
 import { useConsole } from '../store/context';
 import { selectDesign, selectDesignCheck, selectTargetDescription } from '../store/selectors';
 import { EDITOR_ID } from '../ui/useShortcuts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../../shared/api/devices';
-import { testDescription } from '../preview/testDescription';
+import { testDescription } from '../../../shared/agent/testDescription';
 import { createFakeClient, createTestStore, settle } from '../store/testing';
 import { deviceLabel, isOnline, runSerials } from './devicesSlice';
 

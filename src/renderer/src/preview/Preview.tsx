@@ -9,7 +9,7 @@ import { useConsole } from '../store/context';
 import { selectDesignCheck, selectTargetDescription, selectTargetDevice } from '../store/selectors';
 import { useFontsReady } from '../ui/hooks';
 import { previewMeasurer } from './measurer';
-import { metadataOf, metricsOf, predictPanel, type Prediction } from './prediction';
+import { metadataOf, metricsOf, predictPanel, type Prediction } from '../../../shared/geometry/prediction';
 import { PreviewScreen } from './PreviewScreen';
 import './preview.css';
 

@@ -5,7 +5,7 @@ import { useElementSize, useLoadedImage } from '../ui/hooks';
 import { drawNeutralScreen, drawPanel, drawUsableOutline, prepareCanvas } from './draw';
 import { markPreviewDrawn } from './latency';
 import { previewMeasurer } from './measurer';
-import type { Prediction } from './prediction';
+import type { Prediction } from '../../../shared/geometry/prediction';
 import { fitScreen } from './screenFit';
 
 export interface PreviewScreenProps {

@@ -1,16 +1,16 @@
 // What the panel will look like on a described device: the shared layout rules on the Operator's own display
 // metrics and placeholder values. Pure: the measurer is passed in.
-import type { OperatorDescription } from '../../../shared/agent/messages';
-import { fail, ok, type AppError, type Result } from '../../../shared/errors';
-import { applyPanelDefaults } from '../../../shared/execution/defaults';
-import type { ResolvedPanelSpec, SetOnScreenLogParams } from '../../../shared/execution/types';
-import { formatBounds } from '../../../shared/geometry/bounds';
-import { layoutPanel } from '../../../shared/geometry/panelLayout';
-import type { DisplayMetrics, PanelLayout, TextMeasurer } from '../../../shared/geometry/types';
-import { displayValue, expandTemplate } from '../../../shared/template/expand';
-import { metadataValue, templateMetadata, type TemplateMetadata } from '../../../shared/template/metadata';
-import { PLACEHOLDER_NAMES, type PlaceholderName } from '../../../shared/template/placeholders';
-import { scanTemplate } from '../../../shared/template/scan';
+import type { OperatorDescription } from '../agent/messages';
+import { fail, ok, type AppError, type Result } from '../errors';
+import { applyPanelDefaults } from '../execution/defaults';
+import type { ResolvedPanelSpec, SetOnScreenLogParams } from '../execution/types';
+import { formatBounds } from './bounds';
+import { layoutPanel } from './panelLayout';
+import type { DisplayMetrics, PanelLayout, TextMeasurer } from './types';
+import { displayValue, expandTemplate } from '../template/expand';
+import { metadataValue, templateMetadata, type TemplateMetadata } from '../template/metadata';
+import { PLACEHOLDER_NAMES, type PlaceholderName } from '../template/placeholders';
+import { scanTemplate } from '../template/scan';
 
 /** The display metrics the Operator reported, or LAYOUT_INVALID when it could not work out the usable area. */
 export function metricsOf(description: OperatorDescription): Result<DisplayMetrics> {

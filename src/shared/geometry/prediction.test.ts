@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createFixedAdvanceMeasurer, ROBOTO_LIKE_METRICS } from '../../../shared/geometry/fixedMeasurer';
-import { PLACEHOLDER_NAMES } from '../../../shared/template/placeholders';
+import { createFixedAdvanceMeasurer, ROBOTO_LIKE_METRICS } from './fixedMeasurer';
+import { PLACEHOLDER_NAMES } from '../template/placeholders';
 import { metricsOf, panelContent, placeholderValues, predictPanel } from './prediction';
-import { fitScreen } from './screenFit';
-import { testDescription } from './testDescription';
+import { testDescription } from '../agent/testDescription';
 
 const measurer = createFixedAdvanceMeasurer(ROBOTO_LIKE_METRICS);
 
@@ -135,25 +134,5 @@ describe('panelContent', () => {
         system: { languageCode: null, languageTag: null, languageName: null },
       }).text,
     ).toBe('{{nope}}');
-  });
-});
-
-describe('fitScreen', () => {
-  it('fits the screen in the box at its aspect ratio', () => {
-    expect(fitScreen({ width: 1080, height: 2400 }, { width: 400, height: 480 })).toEqual({
-      width: 216,
-      height: 480,
-      scale: 0.2,
-    });
-    expect(fitScreen({ width: 2400, height: 1080 }, { width: 480, height: 480 })).toEqual({
-      width: 480,
-      height: 216,
-      scale: 0.2,
-    });
-  });
-
-  it('is empty for an empty box or screen', () => {
-    expect(fitScreen({ width: 1080, height: 2400 }, { width: 0, height: 400 }).scale).toBe(0);
-    expect(fitScreen({ width: 0, height: 2400 }, { width: 100, height: 400 }).scale).toBe(0);
   });
 });
