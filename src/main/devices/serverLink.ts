@@ -5,6 +5,7 @@ import { coalesce } from './coalesce';
 import { serverTimeoutError } from './hubErrors';
 import { settleWithin } from './settleWithin';
 import type { DeviceState } from './types';
+import type { AdbServerInfo } from '../../shared/api/contract';
 
 /** A row of one server's device list. */
 export interface ListedDevice {
@@ -17,18 +18,8 @@ export interface ListedDevice {
 }
 
 /** What servers() reports for each adb server. */
-export interface AdbServerStatus {
-  /** "local" or the remote "host:port". */
-  server: string;
-  host: string;
-  port: number;
-  /** The last poll got a device list. undefined before the first poll. */
-  reachable: boolean | undefined;
-  /** A track-devices subscription is open now. */
-  tracking: boolean;
-  deviceCount: number;
-  error?: AppError;
-}
+/** One adb server as the console reports it (the console API's AdbServerInfo). */
+export type AdbServerStatus = AdbServerInfo;
 
 const KNOWN_STATES: readonly DeviceState[] = [
   'device',
