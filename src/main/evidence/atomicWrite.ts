@@ -21,12 +21,27 @@ export function temporarySibling(target: string): string {
   return `${target}.${randomUUID()}${TEMPORARY_SUFFIX}`;
 }
 
-/** Writes `temporary` exclusively (flag 'wx', mode 0600) and flushes it to disk. */
-async function writeTemporary(operations: FileOperations, temporary: string, data: Uint8Array | string) {
-  const handle = await operations.open(temporary, 'wx', 0o600);
+export interface AtomicWriteOptions {
+  /** Mode of the new file (default 0o600). */
+  mode?: number;
+  /**
+   * Flush to disk before the rename (default true). Without it no reader still ever sees a partial file; only
+   * durability across a power cut is given up (host screenshots skip it to stay as fast as `adb exec-out`).
+   */
+  sync?: boolean;
+}
+
+/** Writes `temporary` exclusively (flag 'wx') and, unless told not to, flushes it to disk. */
+async function writeTemporary(
+  operations: FileOperations,
+  temporary: string,
+  data: Uint8Array | string,
+  options: AtomicWriteOptions,
+) {
+  const handle = await operations.open(temporary, 'wx', options.mode ?? 0o600);
   try {
     await handle.writeFile(data);
-    await handle.sync();
+    if (options.sync !== false) await handle.sync();
   } finally {
     await handle.close();
   }
@@ -40,10 +55,11 @@ export async function writeFileAtomic(
   target: string,
   data: Uint8Array | string,
   operations: FileOperations = NODE_FILE_OPERATIONS,
+  options: AtomicWriteOptions = {},
 ): Promise<Result<void>> {
   const temporary = temporarySibling(target);
   try {
-    await writeTemporary(operations, temporary, data);
+    await writeTemporary(operations, temporary, data, options);
     await operations.rename(temporary, target);
     return ok(undefined);
   } catch (error) {
@@ -63,7 +79,7 @@ export async function writeNewFileAtomic(
 ): Promise<Result<void>> {
   const temporary = temporarySibling(target);
   try {
-    await writeTemporary(operations, temporary, data);
+    await writeTemporary(operations, temporary, data, {});
     try {
       await operations.link(temporary, target);
     } catch (error) {

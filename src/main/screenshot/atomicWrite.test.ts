@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { temporarySiblingPath, writeFileAtomically } from './atomicWrite';
+import { temporarySibling } from '../evidence/atomicWrite';
+import { writeFileAtomically } from './atomicWrite';
 
 let directory: string;
 
@@ -36,7 +37,7 @@ describe('writeFileAtomically', () => {
     const written = await writeFileAtomically(path, new Uint8Array([1]));
     expect(written).toMatchObject({
       ok: false,
-      error: { code: 'EVIDENCE_WRITE_FAILED', details: { path, cause: 'ENOENT' } },
+      error: { code: 'EVIDENCE_WRITE_FAILED', details: { path, osCode: 'ENOENT' } },
     });
     expect(await readdir(directory)).toEqual([]);
   });
@@ -52,10 +53,10 @@ describe('writeFileAtomically', () => {
   });
 });
 
-describe('temporarySiblingPath', () => {
+describe('temporarySibling', () => {
   it('is <path>.<uuid>.tmp and differs each time', () => {
-    const first = temporarySiblingPath('/x/shot.png');
+    const first = temporarySibling('/x/shot.png');
     expect(first).toMatch(/^\/x\/shot\.png\.[0-9a-f-]{36}\.tmp$/);
-    expect(temporarySiblingPath('/x/shot.png')).not.toBe(first);
+    expect(temporarySibling('/x/shot.png')).not.toBe(first);
   });
 });
