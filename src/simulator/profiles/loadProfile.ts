@@ -1,10 +1,10 @@
 // The built-in device profiles, validated when loaded, plus loading a custom profile file.
 import { readFile } from 'node:fs/promises';
 import { fail, type Result } from '../../shared/errors';
-import cutout28 from './devices/cutout28.json';
-import legacy21 from './devices/legacy21.json';
-import phone from './devices/phone.json';
-import tablet from './devices/tablet.json';
+import cutout28 from './devices/cutout28.json' with { type: 'json' };
+import legacy21 from './devices/legacy21.json' with { type: 'json' };
+import phone from './devices/phone.json' with { type: 'json' };
+import tablet from './devices/tablet.json' with { type: 'json' };
 import { parseProfile } from './parseProfile';
 import type { DeviceProfile } from './types';
 

@@ -1,0 +1,224 @@
+// The browser console's responsiveness, measured with Playwright in Debian's Chromium against the real console
+// server, a real adb server and one simulated phone:
+//   1. cold start: spawning out/console/web.js -> the page interactive (the "Devices" list shows the phone online
+//      and "Run sequence" is enabled), browser already running, fresh context; median of 5   (target <= 2000 ms)
+//   2. keystroke-to-preview with a 2048-unit template: the renderer's "androperator:preview" User Timing measure
+//      (input event -> preview drawn), p50/p95 over 200 keystrokes                             (target p95 <= 16 ms)
+// Run: npm run build && node out/bench/ui.js   (needs Debian's adb and chromium on PATH)
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/fixtures/chromium';
+import { ARTIFACTS, spawnConsole } from '../e2e/fixtures/stack';
+import { MAX_PANEL_TEXT_UNITS } from '../src/shared/execution/limits';
+import { launchSimulators } from '../src/simulator/launch';
+import { startIsolatedAdb, type IsolatedAdb } from '../src/simulator/testing/isolatedAdb';
+
+const COLD_ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 5);
+const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 200);
+const WARM_UP_KEYSTROKES = 10;
+const COLD_START_TARGET_MS = 2000;
+const KEYSTROKE_P95_TARGET_MS = 16;
+const PREVIEW_MEASURE = 'androperator:preview';
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+
+/**
+ * A valid template of exactly `units` UTF-16 units: log-like lines with placeholders, padded with literal text
+ * (never a cut token).
+ */
+function benchTemplate(units: number): string {
+  const line = (index: number): string =>
+    `#${index} {{device.model}} ${index % 2 === 0 ? '{{system.language_tag}}' : '{{foreground_app.package_name}}'} step ok; `;
+  let template = '';
+  for (let index = 1; template.length + line(index).length <= units; index += 1) template += line(index);
+  return template + 'x'.repeat(units - template.length);
+}
+
+/** Resolves with the epoch ms at which the page first showed the phone online and "Run sequence" enabled. */
+async function interactiveAt(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => {
+      const list = document.querySelector('[role="list"][aria-label="Devices"]');
+      const online = [...(list?.querySelectorAll('li') ?? [])].some((item) =>
+        (item.textContent ?? '').includes('online'),
+      );
+      const run = [...document.querySelectorAll('button')].find(
+        (candidate) => candidate.textContent?.trim() === 'Run sequence',
+      );
+      return online && run !== undefined && !run.disabled
+        ? performance.timeOrigin + performance.now()
+        : false;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+interface ColdStart {
+  totalMs: number;
+  addressMs: number;
+  loadedMs: number;
+}
+
+async function coldStart(browser: Browser, adb: IsolatedAdb): Promise<ColdStart> {
+  const home = await mkdtemp(join(tmpdir(), 'androperator-bench-ui-'));
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  const started = Date.now();
+  const running = await spawnConsole({ env: adb.env, home });
+  try {
+    const addressAt = Date.now();
+    await page.goto(running.url, { waitUntil: 'domcontentloaded' });
+    const loadedAt = Date.now();
+    const ready = await interactiveAt(page);
+    return { totalMs: ready - started, addressMs: addressAt - started, loadedMs: loadedAt - started };
+  } finally {
+    await context.close();
+    await running.stop();
+    await rm(home, { recursive: true, force: true });
+  }
+}
+
+interface BenchWindow {
+  __bench: { drawn: number[]; frame: number[] };
+}
+
+/** Collects the renderer's preview measures and, per input event, the time to the frame after it. */
+function installCollector(page: Page): Promise<void> {
+  return page.evaluate((name) => {
+    const bench = { drawn: [] as number[], frame: [] as number[] };
+    (window as unknown as BenchWindow).__bench = bench;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === name) bench.drawn.push(entry.duration);
+    }).observe({ type: 'measure' });
+    document.addEventListener(
+      'input',
+      (event) => {
+        const start = event.timeStamp;
+        // After the next animation frame's callbacks, the frame's main-thread work (style, layout, paint) follows
+        // in the same task; a message posted from rAF runs right after it.
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => bench.frame.push(performance.now() - start);
+          channel.port2.postMessage(null);
+        });
+      },
+      true,
+    );
+  }, PREVIEW_MEASURE);
+}
+
+async function keystrokes(browser: Browser, url: string): Promise<{ drawn: number[]; frame: number[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    await interactiveAt(page);
+    await page.getByRole('radiogroup', { name: 'Content' }).getByRole('radio', { name: 'Template' }).check();
+    const box = page.getByRole('textbox', { name: 'Template', exact: true });
+    // One unit short of the limit: typing a character reaches 2048, Backspace returns to 2047; both stay valid.
+    await box.fill(benchTemplate(MAX_PANEL_TEXT_UNITS - 1));
+    await page
+      .getByText(/^Predicted bounds/)
+      .first()
+      .waitFor();
+    await box.press('Control+End');
+    await installCollector(page);
+    const total = WARM_UP_KEYSTROKES + KEYSTROKES;
+    for (let index = 0; index < total; index += 1) {
+      await page.keyboard.press(index % 2 === 0 ? 'k' : 'Backspace');
+      await page.waitForFunction(
+        (count) => {
+          const bench = (window as unknown as BenchWindow).__bench;
+          return bench.drawn.length >= count && bench.frame.length >= count;
+        },
+        index + 1,
+        { polling: 'raf', timeout: 10_000 },
+      );
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'bench-ui-template.png') });
+    const collected = await page.evaluate(() => (window as unknown as BenchWindow).__bench);
+    const units = (await box.inputValue()).length;
+    if (units !== MAX_PANEL_TEXT_UNITS - 1) throw new Error(`the template ended at ${units} units`);
+    return {
+      drawn: collected.drawn.slice(WARM_UP_KEYSTROKES),
+      frame: collected.frame.slice(WARM_UP_KEYSTROKES),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const adb = await startIsolatedAdb();
+  const launched = await launchSimulators(
+    {
+      profiles: ['phone'],
+      count: 1,
+      adbPort: adb.port,
+      adbBinary: adb.bin,
+      operatorPackage: 'com.androperator.operator',
+      mode: 'connect',
+    },
+    () => undefined,
+  );
+  if (!launched.ok) throw new Error(`${launched.error.code}: ${launched.error.message}`);
+  const launchStarted = Date.now();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS],
+    headless: true,
+  });
+  const browserLaunchMs = Date.now() - launchStarted;
+  try {
+    // One throw-away start warms the OS file cache (node, the bundle, Chromium's renderer), as on a user's machine.
+    await coldStart(browser, adb);
+    const starts: ColdStart[] = [];
+    for (let round = 0; round < COLD_ROUNDS; round += 1) starts.push(await coldStart(browser, adb));
+    const median = (pick: (start: ColdStart) => number): number => percentile(starts.map(pick), 0.5);
+    const cold = median((start) => start.totalMs);
+    console.log(
+      `bench/ui: Chromium ${browser.version()}, ${COLD_ROUNDS} cold starts, ${KEYSTROKES} keystrokes`,
+    );
+    console.log(
+      `cold start to interactive: median ${ms(cold)} (address printed ${ms(median((s) => s.addressMs))}, ` +
+        `DOMContentLoaded ${ms(median((s) => s.loadedMs))}; runs ${starts.map((s) => Math.round(s.totalMs)).join(', ')} ms)` +
+        ` target <= ${COLD_START_TARGET_MS} ms, ratio ${(cold / COLD_START_TARGET_MS).toFixed(2)}`,
+    );
+    console.log(`  (Chromium launch, not included: ${ms(browserLaunchMs)})`);
+
+    const home = await mkdtemp(join(tmpdir(), 'androperator-bench-ui-'));
+    const running = await spawnConsole({ env: adb.env, home });
+    try {
+      const { drawn, frame } = await keystrokes(browser, running.url);
+      const p95 = percentile(drawn, 0.95);
+      console.log(
+        `keystroke-to-preview (${MAX_PANEL_TEXT_UNITS}-unit template, input -> preview drawn, n=${drawn.length}): ` +
+          `p50 ${ms(percentile(drawn, 0.5))}, p95 ${ms(p95)}, max ${ms(Math.max(...drawn))}` +
+          ` target p95 <= ${KEYSTROKE_P95_TARGET_MS} ms, ratio ${(p95 / KEYSTROKE_P95_TARGET_MS).toFixed(2)}`,
+      );
+      console.log(
+        `  (input -> end of the next frame, includes waiting for the frame: p50 ${ms(percentile(frame, 0.5))}, ` +
+          `p95 ${ms(percentile(frame, 0.95))}, n=${frame.length})`,
+      );
+    } finally {
+      await running.stop();
+      await rm(home, { recursive: true, force: true });
+    }
+  } finally {
+    await browser.close();
+    await launched.value.stop();
+    await adb.stop();
+  }
+}
+
+await main();
