@@ -21,6 +21,15 @@ interface ShellStream extends Duplex {
 const toBuffer = (chunk: Uint8Array | string): Buffer =>
   typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
 
+/** Writes unless the host already closed the stream (an unplug while a slow command still runs). */
+function writeOpen(stream: Duplex, data: Buffer): void {
+  if (!stream.writableEnded && !stream.destroyed) stream.write(data);
+}
+
+function endOpen(stream: Duplex): void {
+  if (!stream.writableEnded && !stream.destroyed) stream.end();
+}
+
 /**
  * Legacy `shell:<cmd>` and `exec:<cmd>`: stdout and stderr interleave on the stream, bytes unchanged (no CR/LF
  * conversion), no exit status on the wire. An empty `shell:` command reads command lines from the host (no prompt, no echo).
@@ -32,15 +41,15 @@ export function serveRawShell(
   interactive: boolean,
 ): void {
   const io: ShellIo = {
-    stdout: (chunk) => void stream.write(toBuffer(chunk)),
-    stderr: (chunk) => void stream.write(toBuffer(chunk)),
+    stdout: (chunk) => writeOpen(stream, toBuffer(chunk)),
+    stderr: (chunk) => writeOpen(stream, toBuffer(chunk)),
     signal: stream.signal,
   };
   if (interactive && commandLine.trim() === '') {
     runLines(stream, io, runShell, (chunk, push) => push(chunk));
     return;
   }
-  const end = (): void => void stream.end();
+  const end = (): void => endOpen(stream);
   void runShell(commandLine, io).then(end, end);
 }
 
@@ -50,7 +59,7 @@ export function serveShellV2(stream: ShellStream, commandLine: string, runShell:
     const header = Buffer.alloc(5);
     header.writeUInt8(id, 0);
     header.writeUInt32LE(data.length, 1);
-    stream.write(Buffer.concat([header, data]));
+    writeOpen(stream, Buffer.concat([header, data]));
   };
   const io: ShellIo = {
     stdout: (chunk) => send(SHELL_PACKET.stdout, toBuffer(chunk)),
@@ -59,7 +68,7 @@ export function serveShellV2(stream: ShellStream, commandLine: string, runShell:
   };
   const finish = (status: number): void => {
     send(SHELL_PACKET.exit, Buffer.from([status & 0xff]));
-    stream.end();
+    endOpen(stream);
   };
   if (commandLine.trim() === '') {
     let pending = Buffer.alloc(0);
