@@ -63,6 +63,15 @@ function readToEnd(stream: Duplex, timeoutMs: number): Promise<Result<Uint8Array
   });
 }
 
+async function deviceState(client: AdbClient, serial: string): Promise<string> {
+  try {
+    const listed = await client.listDevices();
+    return listed.find((entry) => entry.serial === serial)?.state ?? 'absent';
+  } catch {
+    return 'unknown';
+  }
+}
+
 /** Captures the screen as PNG; checks the PNG (signature, IHDR, IEND) and decodes it only to scale it down. */
 export async function captureScreen(
   client: AdbClient,
@@ -90,6 +99,15 @@ export async function captureScreen(
   }
   const checked = checkPng(bytes);
   if (!checked.ok) {
+    // An empty or cut-off answer usually means the device went away mid-capture: say that, not "screen off".
+    const state = await deviceState(client, serial);
+    if (state !== 'device') {
+      return fail(
+        'DEVICE_OFFLINE',
+        `${serial} went ${state === 'absent' ? 'away' : state} during screencap; reconnect it and capture again.`,
+        { serial, reason: 'device_lost', adbState: state, bytes: bytes.length },
+      );
+    }
     return fail(
       'EVIDENCE_CAPTURE_FAILED',
       `screencap on ${serial} did not return a PNG (${checked.reason}): ${describeNonPng(bytes)}`,
