@@ -1,16 +1,22 @@
 // The CLI's device backend over the real device layer: the adb hub, the execution runner and the sequence runner.
 import { homedir, platform } from 'node:os';
+import { createDaemonProxy } from '../main/daemon/client';
+import { androperatorHome } from '../main/daemon/home';
 import { AdbHub } from '../main/devices/hub';
 import { defaultEvidenceDirectory } from '../main/evidence/directory';
 import { EvidenceStore } from '../main/evidence/evidenceStore';
 import { InFlightRegistry } from '../main/execution/inFlight';
 import { runExecution } from '../main/execution/runExecution';
 import { writeFileAtomically } from '../main/screenshot/atomicWrite';
+import { runMcpOnStdio } from '../main/mcp/stdio';
+import { runServeUntilSignal } from '../main/serve/serveProcess';
 import { runSequence } from '../main/sequence/runSequence';
 import { AppErrorException, fail, ok, type Result } from '../shared/errors';
 import { readFile } from 'node:fs/promises';
 import type { CliBackend, DeviceTarget, SequenceOutcome, SequenceRequest } from './backend';
+import { routeThroughDaemon } from './daemonRouting';
 import { runSimulatorsUntilSignal } from './simulators';
+import { CLI_VERSION } from './version';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -77,9 +83,12 @@ async function sequence(
   });
 }
 
-/** The backend `androperator` uses: every call opens the hub on the adb server of ANDROID_ADB_SERVER_PORT. */
+/**
+ * The backend `androperator` uses: every call opens the hub on the adb server of ANDROID_ADB_SERVER_PORT;
+ * executions go through a running serve/console first (see daemonRouting.ts).
+ */
 export function createAdbBackend(env: Env, cwd: string): CliBackend {
-  return {
+  const direct: CliBackend = {
     listDevices: () => withHub(env, undefined, (hub) => hub.list()),
     runExecution: (execution, target) =>
       withHub(env, target.operatorPackage, async (hub) => {
@@ -97,5 +106,16 @@ export function createAdbBackend(env: Env, cwd: string): CliBackend {
       }),
     runSequence: (request, target) => sequence(request, target, env, cwd),
     runSimulators: (options, onReady) => runSimulatorsUntilSignal(options, env, onReady),
+    runServe: (options, onListening, log) =>
+      runServeUntilSignal(
+        { ...options, env, log: (message) => log('warn', message) },
+        onListening,
+        (message) => log('warn', message),
+      ),
+    runMcp: (options, log) => runMcpOnStdio({ ...options, env, log: (message) => log('warn', message) }),
   };
+  return routeThroughDaemon(
+    direct,
+    createDaemonProxy({ home: androperatorHome(env, homedir()), version: CLI_VERSION }),
+  );
 }

@@ -4,6 +4,7 @@ import { fail, type Result } from '../shared/errors';
 import type { Execution, SetOnScreenLogParams } from '../shared/execution/types';
 import type { SequenceResult } from '../shared/api/sequence';
 import type { DeviceInfo } from '../shared/api/devices';
+import type { Logger } from './log';
 
 /** Where an execution goes: the device serial (optional when exactly one is connected) and the Operator package. */
 export interface DeviceTarget {
@@ -55,6 +56,21 @@ export interface SimulatorReady {
   port: number;
 }
 
+/** `serve` as given on the command line. */
+export interface ServeRunOptions {
+  host?: string;
+  port?: number;
+  allowRemote: boolean;
+  token?: string;
+  operatorPackage: string;
+}
+
+/** Printed as one JSON line once `serve` listens. */
+export interface ServeListening {
+  url: string;
+  tokenFile: string | null;
+}
+
 /** Device operations; every method reports failures as values with a code, never by throwing. */
 export interface CliBackend {
   listDevices(options: DeviceListOptions): Promise<Result<DeviceSummary[]>>;
@@ -66,6 +82,16 @@ export interface CliBackend {
     options: SimulatorRunOptions,
     onReady: (device: SimulatorReady) => void,
   ): Promise<Result<{ stopped: number }>>;
+  /** The same backend reporting diagnostics (e.g. the daemon fallback note) through `log`. Optional. */
+  withLogger?(log: Logger): CliBackend;
+  /** `serve`: runs the Serve API until SIGINT/SIGTERM. Optional: backends without servers (test fakes) omit it. */
+  runServe?(
+    options: ServeRunOptions,
+    onListening: (listening: ServeListening) => void,
+    log: Logger,
+  ): Promise<Result<{ stopped: true }>>;
+  /** `mcp serve`: the MCP server on stdin/stdout until stdin closes. Optional, as runServe. */
+  runMcp?(options: { operatorPackage: string }, log: Logger): Promise<Result<void>>;
 }
 
 const NO_DEVICE_LAYER_MESSAGE =

@@ -7,7 +7,8 @@ const COMMON_OPTIONS = `Common options (before or after the command):
                                      (debug builds: com.androperator.operator.dev)
   --timeout <ms>                     Execution timeout, 1000..120000 (alias --timeout-ms; default 30000)
   --output json|pretty               JSON on one line (default) or indented (alias --format); --json = --output json
-  --no-daemon                        Run directly, not through a background daemon
+  --no-daemon                        Run directly, not through a running serve/console (also
+                                     ANDROPERATOR_NO_DAEMON=1)
   --log-level debug|info|warn|error  Diagnostics on stderr (default warn); --verbose = --log-level debug
   --help                             Show help
   --version                          Print the version`;
@@ -26,6 +27,8 @@ Commands:
   sequence (--text <t> | --template <t>) [panel flags] [--path <png>]
                                Set the panel, take a screenshot, then clear it, as three separate executions
   simulator start              Start a simulated Android device
+  serve                        Serve the HTTP API on 127.0.0.1:3000 (token required; the CLI routes through it)
+  mcp serve                    Run the MCP server on stdin/stdout (tools devices, snapshot, screenshot, execute)
   help [command]               Show help for a command
 
 ${COMMON_OPTIONS}
@@ -183,6 +186,41 @@ Examples:
 ${COMMON_OPTIONS}
 `;
 
+const SERVE = `Usage: androperator serve [--host <address>] [--port <n>] [--allow-remote] [--token <token>] [common options]
+
+Serves the HTTP API: GET /ping /version /devices /events (SSE), POST /execute /snapshot /screenshot.
+Every route but /ping needs 'Authorization: Bearer <token>'. The token is created on first start in
+$ANDROPERATOR_HOME/serve-token (default ~/.androperator/serve-token, mode 0600) and shown once on stderr.
+When listening, prints one JSON line {"url","tokenFile"}; while it runs, on-screen-log, exec, screenshot and snapshot
+use it (see --no-daemon). Ctrl+C or SIGTERM stops it (exit 0).
+
+Options:
+  --host <address>     Address to listen on (alias --bind; default 127.0.0.1). Non-loopback addresses are refused
+                       unless --allow-remote is given
+  --port <n>           0..65535 (default 3000; 0 picks a free port)
+  --allow-remote       Allow a non-loopback --host such as 0.0.0.0
+  --token <token>      Use this token (16..512 characters of A-Z a-z 0-9 . _ ~ + / = -) instead of the token file
+  --operator-package   Operator package of requests that name none
+
+Example:
+  androperator serve --port 3000
+  curl -H "Authorization: Bearer $(cat ~/.androperator/serve-token)" http://127.0.0.1:3000/devices
+
+${COMMON_OPTIONS}
+`;
+
+const MCP = `Usage: androperator mcp serve [--operator-package <package>]
+
+Runs an MCP server on stdin/stdout (stdio transport) with the tools devices, snapshot, screenshot and execute.
+Screenshots are written to $ANDROPERATOR_HOME/screenshots (default ~/.androperator/screenshots); the result reports
+data.path and carries the PNG as image content. Diagnostics go to stderr. Stops when stdin closes.
+
+Example MCP client configuration:
+  {"command": "npx", "args": ["androperator", "mcp", "serve"]}
+
+${COMMON_OPTIONS}
+`;
+
 const HELP: Readonly<Record<string, string>> = {
   '': TOP_LEVEL,
   exec: EXEC,
@@ -195,6 +233,9 @@ const HELP: Readonly<Record<string, string>> = {
   sequence: SEQUENCE,
   simulator: SIMULATOR,
   'simulator start': SIMULATOR,
+  serve: SERVE,
+  mcp: MCP,
+  'mcp serve': MCP,
 };
 
 export const TOP_LEVEL_HELP = TOP_LEVEL;

@@ -12,9 +12,11 @@ import {
 } from './deviceCommands';
 import { closestMatch, didYouMean } from './didYouMean';
 import { execCommand } from './exec';
+import { mcpCommand } from './mcpCommand';
 import { helpFor, TOP_LEVEL_HELP } from './help';
 import { createLogger, type Logger, type TextSink } from './log';
 import { onScreenLogCommand } from './onScreenLog';
+import { serveCommand } from './serveCommand';
 import { exitCodeFor, renderJson } from './output';
 import { usageError } from './usage';
 import { CLI_VERSION } from './version';
@@ -37,6 +39,8 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   snapshot: snapshotCommand,
   sequence: sequenceCommand,
   simulator: simulatorCommand,
+  serve: serveCommand,
+  mcp: mcpCommand,
 };
 
 const SYNONYMS: Readonly<Record<string, string>> = {
@@ -115,7 +119,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
         noDaemon: common.noDaemon,
       };
       const context: CommandContext = {
-        backend: options.backend,
+        backend: options.backend.withLogger?.(log) ?? options.backend,
         common,
         target,
         cwd: options.cwd ?? process.cwd(),

@@ -1,0 +1,145 @@
+// The CLI side of daemon routing: find a live daemon of our version, then send it one execution, never twice.
+import type { ResultEnvelope } from '../../shared/envelope';
+import { fail, isErrorCode, ok, type AppError, type Result } from '../../shared/errors';
+import type { Execution } from '../../shared/execution/types';
+import { ENVELOPE_WAIT_BUFFER_MS } from '../../shared/execution/limits';
+import { isProcessAlive, readDiscovery, type DaemonRecord } from './discovery';
+import { exchange } from './exchange';
+
+/** A completed execution as the daemon reported it. */
+export interface ProxiedOutcome {
+  envelope: ResultEnvelope;
+  deviceId: string;
+  terminalSource: 'androperator_result';
+}
+
+/** `dispatched: false` only when nothing was sent: then, and only then, the caller may run it directly. */
+export type ProxyAttempt =
+  { dispatched: false; reason: string } | { dispatched: true; url: string; result: Result<ProxiedOutcome> };
+
+export interface DaemonProxy {
+  execute(
+    execution: Execution,
+    target: { deviceId?: string; operatorPackage: string },
+  ): Promise<ProxyAttempt>;
+}
+
+export interface DaemonProxyOptions {
+  /** The androperator home holding daemon.json. */
+  home: string;
+  /** The caller's version; a daemon of another version is ignored. */
+  version: string;
+  /** Limit of each readiness request (/ping, /version); default 1000 ms. */
+  readinessTimeoutMs?: number;
+  /**
+   * Added to the execution's timeoutMs + 5000 ms envelope wait before the answer counts as lost; default 15000 ms
+   * (host screenshot capture and writing happen after the envelope).
+   */
+  postProcessingMarginMs?: number;
+}
+
+export type LocatedDaemon = { kind: 'found'; record: DaemonRecord } | { kind: 'absent'; reason: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads the discovery file and checks the daemon: process alive, /ping answers, /version is ours. */
+export async function locateDaemon(
+  options: Pick<DaemonProxyOptions, 'home' | 'version' | 'readinessTimeoutMs'>,
+): Promise<LocatedDaemon> {
+  const read = await readDiscovery(options.home);
+  if (read.kind === 'absent') return read;
+  const { record } = read;
+  if (!isProcessAlive(record.pid)) return { kind: 'absent', reason: `daemon pid ${record.pid} is gone` };
+  const timeoutMs = options.readinessTimeoutMs ?? 1000;
+  const ping = await exchange(record.url, { method: 'GET', path: '/ping', timeoutMs });
+  if (ping.kind !== 'answered' || ping.status !== 200 || !isRecord(ping.json) || ping.json.ok !== true)
+    return { kind: 'absent', reason: `${record.url}/ping did not answer` };
+  const version = await exchange(record.url, {
+    method: 'GET',
+    path: '/version',
+    token: record.token,
+    timeoutMs,
+  });
+  if (version.kind !== 'answered' || version.status !== 200 || !isRecord(version.json))
+    return { kind: 'absent', reason: `${record.url}/version did not answer` };
+  if (version.json.version !== options.version) {
+    const theirs = JSON.stringify(version.json.version);
+    return { kind: 'absent', reason: `the daemon runs version ${theirs}, this CLI ${options.version}` };
+  }
+  return { kind: 'found', record };
+}
+
+function isEnvelope(value: unknown): value is ResultEnvelope {
+  return (
+    isRecord(value) &&
+    typeof value.commandId === 'string' &&
+    (value.status === 'success' || value.status === 'failed') &&
+    Array.isArray(value.stepResults)
+  );
+}
+
+/** The error of an `{ ok:false, error }` answer, or null when the body is not one. */
+function answeredError(body: unknown): AppError | null {
+  if (!isRecord(body) || body.ok !== false || !isRecord(body.error)) return null;
+  const { code, message, details, hint } = body.error;
+  if (!isErrorCode(code) || typeof message !== 'string') return null;
+  return {
+    code,
+    message,
+    ...(typeof hint === 'string' ? { hint } : {}),
+    ...(isRecord(details) ? { details } : {}),
+  };
+}
+
+/** DAEMON_PROXY_ERROR: the request may have run on the device; it is never replayed. */
+export function lostAnswer(execution: Execution, url: string, cause: string): Result<never> {
+  return fail(
+    'DAEMON_PROXY_ERROR',
+    'Daemon response lost; action may have executed',
+    { phase: 'result_wait', dispatchState: 'unknown', commandId: execution.commandId, daemonUrl: url, cause },
+    'Check the device (androperator snapshot) before running it again; --no-daemon runs directly.',
+  );
+}
+
+/** Interprets the daemon's answer: its result, its error, or (anything else) a lost answer. */
+export function interpretAnswer(
+  execution: Execution,
+  url: string,
+  status: number,
+  body: unknown,
+): Result<ProxiedOutcome> {
+  if (status === 200 && isRecord(body) && body.ok === true) {
+    const { deviceId, terminalSource, envelope } = body;
+    if (typeof deviceId === 'string' && terminalSource === 'androperator_result' && isEnvelope(envelope))
+      return ok({ envelope, deviceId, terminalSource });
+  }
+  const error = status === 200 ? null : answeredError(body);
+  if (error !== null) return { ok: false, error };
+  return lostAnswer(execution, url, `unexpected answer (HTTP ${status})`);
+}
+
+/** The proxy the CLI uses: locate, then one POST /execute with allowPostDispatchFallback false. */
+export function createDaemonProxy(options: DaemonProxyOptions): DaemonProxy {
+  return {
+    async execute(execution, target) {
+      const located = await locateDaemon(options);
+      if (located.kind === 'absent') return { dispatched: false, reason: located.reason };
+      const { url, token } = located.record;
+      const timeoutMs =
+        execution.timeoutMs + ENVELOPE_WAIT_BUFFER_MS + (options.postProcessingMarginMs ?? 15_000);
+      const body = {
+        execution,
+        ...(target.deviceId === undefined ? {} : { deviceId: target.deviceId }),
+        operatorPackage: target.operatorPackage,
+      };
+      const answer = await exchange(url, { method: 'POST', path: '/execute', token, body, timeoutMs });
+      if (answer.kind === 'not_sent')
+        return { dispatched: false, reason: `${url} refused the connection (${answer.cause})` };
+      if (answer.kind === 'lost')
+        return { dispatched: true, url, result: lostAnswer(execution, url, answer.cause) };
+      return { dispatched: true, url, result: interpretAnswer(execution, url, answer.status, answer.json) };
+    },
+  };
+}
