@@ -51,6 +51,11 @@ export interface AdbClient {
   getFeatures(serial: string): Promise<Record<string, string | boolean>>;
   getPackages(serial: string, flags?: string): Promise<string[]>;
   isInstalled(serial: string, packageName: string): Promise<boolean>;
+  /**
+   * `adb install -r`: pushes the local APK to /data/local/tmp over `sync:`, then `pm install -r`. Rejects with
+   * adbkit's InstallError (`code` = pm's failure, e.g. INSTALL_PARSE_FAILED_NOT_APK) when pm does not print Success.
+   */
+  install(serial: string, apkPath: string): Promise<void>;
   startActivity(serial: string, launch: ActivityLaunch): Promise<void>;
   /** PNG bytes from `screencap -p`. */
   screencap(serial: string): Promise<Buffer>;
@@ -207,6 +212,9 @@ export function createAdbClient(options: {
     getFeatures: async (serial) => ({ ...(await device(serial).getFeatures()) }),
     getPackages: async (serial, flags) => device(serial).getPackages(flags),
     isInstalled: async (serial, packageName) => device(serial).isInstalled(packageName),
+    install: async (serial, apkPath) => {
+      await device(serial).install(apkPath);
+    },
     startActivity: async (serial, launch) => {
       await device(serial).startActivity({ ...launch });
     },

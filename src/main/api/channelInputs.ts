@@ -28,7 +28,10 @@ function empty<C extends ConsoleChannel>(channel: C) {
   };
 }
 
-function serialOnly<C extends 'devices:describe'>(channel: C) {
+type SerialChannel =
+  'devices:describe' | 'operator:status' | 'operator:enable' | 'operator:disable' | 'operator:openSettings';
+
+function serialOnly<C extends SerialChannel>(channel: C) {
   return (input: unknown): Result<{ serial: string }> => {
     const object = strictObject(channel, input, ['serial'], ['serial']);
     if (!object.ok) return object;
@@ -196,6 +199,19 @@ const PARSERS: Parsers = {
     if (!destination.ok) return destination;
     const format = choiceField(channel, object.value['format'], 'format', ['zip', 'folder'] as const);
     return format.ok ? ok({ id: id.value, destination: destination.value, format: format.value }) : format;
+  },
+  'operator:status': serialOnly('operator:status'),
+  'operator:enable': serialOnly('operator:enable'),
+  'operator:disable': serialOnly('operator:disable'),
+  'operator:openSettings': serialOnly('operator:openSettings'),
+  'operator:install': (input) => {
+    const channel = 'operator:install';
+    const object = strictObject(channel, input, ['serial', 'apkPath'], ['serial', 'apkPath']);
+    if (!object.ok) return object;
+    const serial = serialField(channel, object.value['serial']);
+    if (!serial.ok) return serial;
+    const apkPath = absolutePathField(channel, object.value['apkPath'], 'apkPath');
+    return apkPath.ok ? ok({ serial: serial.value, apkPath: apkPath.value }) : apkPath;
   },
   'presets:list': empty('presets:list'),
   'presets:save': (input) => {

@@ -5,6 +5,7 @@ import { REAL_RUNNERS, type ConsoleDependencies, type ResolvedDependencies } fro
 import { devicesApi } from './devicesApi';
 import { evidenceApi } from './evidenceApi';
 import { executionsApi } from './executionsApi';
+import { operatorApi } from './operatorApi';
 import { presetsApi } from './presetsApi';
 import { screenshotApi } from './screenshotApi';
 import { settingsApi } from './settingsApi';
@@ -28,5 +29,6 @@ export function createConsoleApi(dependencies: ConsoleDependencies): ConsoleApi 
     ...screenshotApi(resolved),
     ...evidenceApi(resolved),
     ...presetsApi(resolved),
+    ...operatorApi(resolved),
   };
 }

@@ -2,7 +2,7 @@
 import type { ConsoleSettings } from '../../shared/api/contract';
 import type { Result } from '../../shared/errors';
 import type { AdbServerStatus } from '../devices/hub';
-import type { DeviceInfo, ResolvedDevice } from '../devices/types';
+import type { DeviceInfo, OperatorStatus, ResolvedDevice } from '../devices/types';
 import type { EvidenceStore } from '../evidence/evidenceStore';
 import type { InFlightRegistry } from '../execution/inFlight';
 import { runExecution } from '../execution/runExecution';
@@ -22,6 +22,8 @@ export interface DeviceHubPort {
   addServer(address: string): Promise<Result<AdbServerStatus>>;
   removeServer(address: string): boolean;
   setOperatorPackage(operatorPackage: string): Result<void>;
+  /** Reads the Operator status now and updates the device list (and so devices:changed) with it. */
+  operatorStatus(serial: string): Promise<Result<OperatorStatus>>;
 }
 
 /** The effects that talk to devices; unit tests replace them. */

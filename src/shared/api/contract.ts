@@ -4,7 +4,7 @@ import type { OperatorDescription } from '../agent/messages';
 import type { ResultEnvelope } from '../envelope';
 import type { AppError } from '../errors';
 import type { Execution, SetOnScreenLogParams } from '../execution/types';
-import type { DeviceInfo } from './devices';
+import type { DeviceInfo, OperatorStatus } from './devices';
 import type { ExportedRun, ExportFormat, RunList, RunRecord } from './evidence';
 import type { SequenceProgress, SequenceResult } from './sequence';
 import type { PanelPreset } from './presets';
@@ -87,6 +87,12 @@ export interface ConsoleApiChannels {
     input: { id: string; destination: string; format: ExportFormat };
     output: ExportedRun;
   };
+  'operator:status': { input: { serial: string }; output: OperatorStatus };
+  'operator:enable': { input: { serial: string }; output: OperatorStatus };
+  'operator:disable': { input: { serial: string }; output: OperatorStatus };
+  'operator:openSettings': { input: { serial: string }; output: { opened: true } };
+  /** Installs an APK from a path on the machine running the console (push + `pm install -r`). */
+  'operator:install': { input: { serial: string; apkPath: string }; output: OperatorStatus };
   'presets:list': { input: Empty; output: PanelPreset[] };
   'presets:save': { input: { name: string; design: SetOnScreenLogParams }; output: PanelPreset[] };
   'presets:delete': { input: { name: string }; output: PanelPreset[] };
@@ -131,6 +137,11 @@ export const CONSOLE_CHANNELS = [
   'evidence:image',
   'evidence:delete',
   'evidence:export',
+  'operator:status',
+  'operator:enable',
+  'operator:disable',
+  'operator:openSettings',
+  'operator:install',
   'presets:list',
   'presets:save',
   'presets:delete',

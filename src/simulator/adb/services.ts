@@ -1,6 +1,8 @@
 import type { Duplex } from 'node:stream';
+import type { DeviceFiles } from '../device/files';
 import type { StreamServer } from './connection';
 import { serveRawShell, serveShellV2, type RunShell } from './shellService';
+import { serveSync } from './sync';
 
 /** Serves one connection to a device-side socket (e.g. the Operator's agent socket). */
 export type StreamHandler = (stream: Duplex) => void;
@@ -10,11 +12,13 @@ export interface ServiceRouterOptions {
   abstractSockets: ReadonlyMap<string, StreamHandler>;
   /** Whether `shell,v2,...:` is served (only when the shell_v2 feature is advertised). */
   shellV2: () => boolean;
+  /** The device's files, served by `sync:` (push/pull/stat); without them `sync:` is refused. */
+  files?: DeviceFiles;
 }
 
 /**
- * Maps a service name from OPEN to its handler: `shell:`, `shell,v2,<args>:`, `exec:`, `localabstract:<name>`.
- * Anything else (sync:, framebuffer:, tcp:, localfilesystem:, ...) is refused.
+ * Maps a service name from OPEN to its handler: `shell:`, `shell,v2,<args>:`, `exec:`, `localabstract:<name>`, `sync:`.
+ * Anything else (framebuffer:, tcp:, localfilesystem:, ...) is refused.
  */
 export function createServiceRouter(
   options: ServiceRouterOptions,
@@ -35,6 +39,10 @@ export function createServiceRouter(
     if (service.startsWith('exec:')) {
       const commandLine = service.slice('exec:'.length);
       return (stream) => serveRawShell(stream, commandLine, options.runShell, false);
+    }
+    if (service === 'sync:' && options.files) {
+      const files = options.files;
+      return (stream) => serveSync(stream, files);
     }
     if (service.startsWith('localabstract:')) {
       const handler = options.abstractSockets.get(service.slice('localabstract:'.length));

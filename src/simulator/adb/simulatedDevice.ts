@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { fail, ok, type Result } from '../../shared/errors';
+import { filesOf } from '../device/files';
 import { DeviceState, type DeviceStateOptions } from '../device/state';
 import type { CaptureScreen, CommandTable } from '../shell/commandTable';
 import { createDefaultCommandTable } from '../shell/defaultCommands';
@@ -74,6 +75,7 @@ export class SimulatedDevice {
         }),
       abstractSockets: this.abstractSockets,
       shellV2: () => features.includes('shell_v2'),
+      files: filesOf(this.state),
     });
     this.server = createServer((socket) => {
       this.sockets.add(socket);

@@ -117,7 +117,7 @@ describe('streams', () => {
   it('refuses unknown services and unknown abstract sockets with CLSE(0, remote)', async () => {
     const { host } = await online();
     for (const [id, service] of [
-      [21, 'sync:'],
+      [21, 'localfilesystem:/tmp/x'],
       [22, 'localabstract:nobody'],
       [23, 'framebuffer:'],
       [24, 'tcp:8080'],

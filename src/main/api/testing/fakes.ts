@@ -75,6 +75,13 @@ export class FakeHub implements DeviceHubPort {
     return true;
   }
 
+  async operatorStatus(serial: string) {
+    const device = await this.resolve(serial);
+    if (!device.ok) return device;
+    const status = device.value.info.operator;
+    return status ? ok(status) : fail('DEVICE_SHELL_UNAVAILABLE', `${serial} has no Operator status`);
+  }
+
   setOperatorPackage(operatorPackage: string): Result<void> {
     this.operatorPackages.push(operatorPackage);
     return ok(undefined);

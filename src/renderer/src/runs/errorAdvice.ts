@@ -30,6 +30,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   OPERATOR_UNREACHABLE: 'Restart the Operator service (toggle its accessibility service) and retry.',
   OPERATOR_VARIANT_MISMATCH: 'Use the operator package that is installed (release or .dev) in the settings.',
   OPERATOR_PROTOCOL_ERROR: 'Update the Operator app so it speaks this console\u2019s protocol version.',
+  OPERATOR_INSTALL_FAILED: 'Read the package manager\u2019s reason; a signed, matching APK usually fixes it.',
+  OPERATOR_SETTINGS_FAILED: 'Enable the service by hand in Accessibility settings on the device.',
   EXECUTION_CONFLICT_IN_FLIGHT:
     'Another execution is running on this device: wait for it to finish, then retry.',
   RESULT_ENVELOPE_TIMEOUT:
@@ -49,6 +51,7 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   UNKNOWN_COMMAND: 'Check the command name.',
   FILE_NOT_FOUND: 'Check the path exists.',
   FILE_READ_FAILED: 'Check the file permissions.',
+  INVALID_APK: 'Choose an .apk file built for Android.',
   INVALID_JSON: 'Fix the JSON syntax.',
   INVALID_BODY: 'The request was malformed: reload the console.',
   MISSING_EXECUTION: 'The request had no execution: reload the console.',

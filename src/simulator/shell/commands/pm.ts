@@ -1,10 +1,11 @@
 import type { PackageInfo } from '../../device/state';
 import { failWith, type CommandContext } from '../commandTable';
+import { install } from './pmInstall';
 
 // `pm` is a `cmd package` front end: usage errors exit 255 (Java's -1).
 const USAGE_STATUS = 255;
 
-/** `pm list packages|features`, `pm path`, `pm clear`, `pm uninstall`. */
+/** `pm list packages|features`, `pm path`, `pm install`, `pm clear`, `pm uninstall`. */
 export function pm(context: CommandContext): number {
   const [subcommand, ...rest] = context.args;
   switch (subcommand) {
@@ -12,6 +13,8 @@ export function pm(context: CommandContext): number {
       return list(context, rest);
     case 'path':
       return path(context, rest);
+    case 'install':
+      return install(context, rest);
     case 'clear':
       return clear(context, rest);
     case 'uninstall':
@@ -20,7 +23,7 @@ export function pm(context: CommandContext): number {
       return failWith(
         context,
         subcommand === undefined
-          ? 'usage: pm [list|path|clear|uninstall] ...'
+          ? 'usage: pm [list|path|install|clear|uninstall] ...'
           : `Unknown command: ${subcommand}`,
         USAGE_STATUS,
       );
