@@ -46,8 +46,11 @@ export function freePort(): Promise<number> {
 function isolatedEnvironment(directory: string, port: number): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    // Drop anything that could point adb at the user's server, keys or devices.
-    if (value !== undefined && !key.startsWith('ADB_') && !key.startsWith('ANDROID_')) env[key] = value;
+    // Drop anything that could point adb at the user's server, keys or devices, and our own settings (tests set those
+    // explicitly for what they start).
+    if (value === undefined || ['ADB_', 'ANDROID_', 'ANDROPERATOR_'].some((prefix) => key.startsWith(prefix)))
+      continue;
+    env[key] = value;
   }
   return {
     ...env,
