@@ -42,6 +42,10 @@ export interface ConsoleServices {
   presets: PresetsStore;
   evidence: EvidenceStore;
   phone: SimulatedPhone;
+  /** The process's one in-flight registry: console runs and Serve requests to one device exclude each other. */
+  inFlight: InFlightRegistry;
+  /** The package version, for /version and daemon discovery. */
+  version: string;
   userDataDirectory: string;
   /** The last list the hub reported, for a client that connects later. */
   lastDevices(): DeviceInfo[] | undefined;
@@ -95,10 +99,11 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     if (next.operatorPackage !== previous.operatorPackage) await phone.restart();
   };
 
+  const inFlight = new InFlightRegistry();
   const api = createConsoleApi({
     app: { version, shell: options.shell, platform },
     hub,
-    inFlight: new InFlightRegistry(),
+    inFlight,
     evidence,
     settings,
     presets,
@@ -122,6 +127,8 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     presets,
     evidence,
     phone,
+    inFlight,
+    version,
     userDataDirectory: dataDirectory,
     lastDevices: () => lastDevices,
     async start() {

@@ -158,3 +158,47 @@ describe('the browser console on a machine without devices', () => {
     expect(logged.join('\n')).toContain('started simulated phone');
   });
 });
+
+describe('the browser console as a Serve daemon', () => {
+  it('answers the Serve API on its own server, with the same token', async () => {
+    const ping = await rawRequest(port, { path: '/ping' });
+    expect(ping).toMatchObject({ status: 200, json: { ok: true } });
+    expect((await rawRequest(port, { path: '/devices' })).status).toBe(401);
+    // An earlier case switched the simulated phone off; bring it back.
+    await call('settings:update', { simulatorWhenNoDevice: true });
+    let phone: DeviceInfo | undefined;
+    for (let attempt = 0; attempt < 100 && phone?.state !== 'device'; attempt += 1) {
+      [phone] = await call<DeviceInfo[]>('devices:list', {});
+      if (phone?.state !== 'device') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const executed = await rawRequest(port, {
+      method: 'POST',
+      path: '/execute',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        deviceId: phone?.serial,
+        execution: {
+          commandId: 'serve-on-console',
+          taskId: 't',
+          source: 'test',
+          expectedFormat: 'android-ui-automator',
+          timeoutMs: 10000,
+          actions: [{ id: 'c', type: 'on_screen_log_clear' }],
+        },
+      }),
+    });
+    expect(executed).toMatchObject({
+      status: 200,
+      json: { ok: true, deviceId: phone?.serial, envelope: { status: 'success' } },
+    });
+  });
+
+  it('registers itself for the CLI in the androperator home while it runs', async () => {
+    const { readDiscovery } = await import('../../daemon/discovery');
+    const found = await readDiscovery(home);
+    expect(found).toMatchObject({
+      kind: 'found',
+      record: { url: `http://127.0.0.1:${port}`, token, pid: process.pid },
+    });
+  });
+});

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { fail, ok, type Result } from '../../../shared/errors';
 import { createConsoleServices, type ConsoleServices, type ConsoleServicesOptions } from '../services';
 import { startWebConsole } from './webConsole';
+import { homedir } from 'node:os';
+import { removeDiscovery, writeDiscovery } from '../../daemon/discovery';
+import { androperatorHome, managedScreenshotDirectory } from '../../daemon/home';
 import { parseWebFlags, WEB_USAGE } from './webFlags';
 
 export interface LaunchWebConsoleOptions {
@@ -57,8 +60,10 @@ export async function launchWebConsole(
     simulator: flags.value.simulator,
     log: options.log,
   });
+  const daemonHome = androperatorHome(options.env, homedir());
   const web = await startWebConsole({
     services,
+    screenshotDirectory: managedScreenshotDirectory(daemonHome),
     host: flags.value.host,
     port: flags.value.port,
     ...(options.staticDirectory === undefined ? {} : { staticDirectory: options.staticDirectory }),
@@ -70,13 +75,27 @@ export async function launchWebConsole(
   }
   await services.start();
   const url = web.value.url;
+  // Registered as a daemon: `androperator on-screen-log` and `exec` then run through this console.
+  const record = {
+    url: web.value.server.url,
+    token: web.value.token,
+    pid: process.pid,
+    version: services.version,
+    startedAt: new Date().toISOString(),
+  };
+  const registered = await writeDiscovery(daemonHome, record);
+  if (!registered.ok) options.log?.(`Not registered for the CLI: ${registered.error.message}`);
   options.print(flags.value.json ? JSON.stringify({ url }) : `androperator console: ${url}`);
   let closed: Promise<void> | undefined;
   return ok({
     url,
     services,
     close: () => {
-      closed ??= web.value.close().then(() => services.close());
+      closed ??= (async () => {
+        if (registered.ok) await removeDiscovery(daemonHome, record);
+        await web.value.close();
+        await services.close();
+      })();
       return closed;
     },
   });

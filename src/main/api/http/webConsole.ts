@@ -1,12 +1,16 @@
 // The browser console: the built renderer and the console API on one loopback server with a per-launch token.
 import { ok, type Result } from '../../../shared/errors';
 import { generateToken } from '../../http/token';
-import { createLocalServer, type LocalServer } from '../../http/server';
+import { createLocalServer, type LocalServer, type Route } from '../../http/server';
+import { createServeRoutes, SERVE_PUBLIC_PATHS } from '../../serve/routes';
 import type { ConsoleServices } from '../services';
 import { consoleRoutes } from './consoleRoutes';
 
 export interface WebConsoleOptions {
-  services: Pick<ConsoleServices, 'api' | 'events' | 'lastDevices'>;
+  services: Pick<ConsoleServices, 'api' | 'events' | 'lastDevices'> &
+    Partial<Pick<ConsoleServices, 'hub' | 'inFlight' | 'settings' | 'version'>>;
+  /** Directory of runtime-managed screenshots for the Serve routes (take_screenshot without a path). */
+  screenshotDirectory?: string;
   host?: string;
   port?: number;
   /** Default: a fresh random token. */
@@ -25,31 +29,61 @@ export interface WebConsole {
   close(): Promise<void>;
 }
 
-/** Body limit: an execution may be 64000 bytes of JSON; leave room for the envelope around it. */
-const BODY_LIMIT_BYTES = 256 * 1024;
+/** Body limit, as `serve`'s: an execution is at most 64000 bytes of JSON, which leaves room for its wrapper. */
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** The Serve API (/ping, /execute...) on the console's own server: one implementation for both, one in-flight registry. */
+function serveRoutesOf(
+  options: WebConsoleOptions,
+  broadcast: (event: string, data: unknown) => void,
+): Route[] {
+  const { hub, inFlight, settings, version } = options.services;
+  if (hub === undefined || inFlight === undefined || settings === undefined || version === undefined)
+    return [];
+  return createServeRoutes({
+    devices: hub,
+    inFlight,
+    defaultOperatorPackage: () => settings.get().operatorPackage,
+    broadcast,
+    identity: { version },
+    ...(options.screenshotDirectory === undefined
+      ? {}
+      : { screenshotDirectory: options.screenshotDirectory }),
+  });
+}
 
 export async function startWebConsole(options: WebConsoleOptions): Promise<Result<WebConsole>> {
   const token = options.token ?? generateToken();
   const { services } = options;
   const log = options.log ?? (() => undefined);
+  // The Serve routes exist before the server they broadcast on.
+  let started: LocalServer | undefined;
+  const serveRoutes = serveRoutesOf(options, (event, data) => void started?.broadcast(event, data));
   const server = await createLocalServer({
     ...(options.host === undefined ? {} : { host: options.host }),
     port: options.port ?? 0,
     token,
     tokenLocation: 'the address the console printed at start',
     bodyLimitBytes: BODY_LIMIT_BYTES,
+    ...(serveRoutes.length > 0 ? { publicPaths: SERVE_PUBLIC_PATHS } : {}),
     ...(options.staticDirectory === undefined ? {} : { staticDirectory: options.staticDirectory }),
-    routes: consoleRoutes(services.api, {
-      lastDevices: services.lastDevices,
-      onError: (error, channel) =>
-        log(`${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
-    }),
+    routes: [
+      ...consoleRoutes(services.api, {
+        lastDevices: services.lastDevices,
+        onError: (error, channel) =>
+          log(
+            `${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          ),
+      }),
+      ...serveRoutes,
+    ],
     onHandlerError: (error, request) =>
       log(
         `${request.method} ${request.path} failed: ${error instanceof Error ? error.message : String(error)}`,
       ),
   });
   if (!server.ok) return server;
+  started = server.value;
   const unsubscribe = services.events.subscribe(({ event, payload }) => {
     server.value.broadcast(event, payload);
   });
