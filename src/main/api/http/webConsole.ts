@@ -57,8 +57,8 @@ export async function startWebConsole(options: WebConsoleOptions): Promise<Resul
   const { services } = options;
   const log = options.log ?? (() => undefined);
   // The Serve routes exist before the server they broadcast on.
-  let started: LocalServer | undefined;
-  const serveRoutes = serveRoutesOf(options, (event, data) => void started?.broadcast(event, data));
+  const started: { server?: LocalServer } = {};
+  const serveRoutes = serveRoutesOf(options, (event, data) => void started.server?.broadcast(event, data));
   const server = await createLocalServer({
     ...(options.host === undefined ? {} : { host: options.host }),
     port: options.port ?? 0,
@@ -83,7 +83,7 @@ export async function startWebConsole(options: WebConsoleOptions): Promise<Resul
       ),
   });
   if (!server.ok) return server;
-  started = server.value;
+  started.server = server.value;
   const unsubscribe = services.events.subscribe(({ event, payload }) => {
     server.value.broadcast(event, payload);
   });
