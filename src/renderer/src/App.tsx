@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Designer } from './designer/Designer';
 import { DevicePicker } from './devices/DevicePicker';
 import { History } from './history/History';
+import { OperatorSection } from './operator/OperatorSection';
 import { Preview } from './preview/Preview';
 import { Results } from './runs/Results';
 import { HelpDialog } from './ui/HelpDialog';
@@ -20,6 +21,7 @@ export function App(): ReactNode {
         <aside className="column sidebar" aria-label="Devices and history">
           <div className="column-scroll">
             <DevicePicker />
+            <OperatorSection />
             <History />
           </div>
         </aside>

@@ -4,6 +4,7 @@ import { INITIAL_DESIGN, type Design } from '../designer/design';
 import { createDesignerSlice } from '../designer/designerSlice';
 import { createDevicesSlice } from '../devices/devicesSlice';
 import { createHistorySlice } from '../history/historySlice';
+import { createOperatorSlice } from '../operator/operatorSlice';
 import { createPresetsSlice } from '../presets/presetsSlice';
 import { createRunsSlice } from '../runs/runsSlice';
 import { createUiSlice } from '../ui/uiSlice';
@@ -17,6 +18,7 @@ export function createConsoleStore(
 ): ConsoleStore {
   return createStore<ConsoleState>()((...args) => ({
     ...createDevicesSlice(dependencies)(...args),
+    ...createOperatorSlice(dependencies)(...args),
     ...createDesignerSlice(design)(dependencies)(...args),
     ...createRunsSlice(dependencies)(...args),
     ...createHistorySlice(dependencies)(...args),

@@ -6,11 +6,18 @@ import type { ConsoleClient } from '../api/client';
 import type { DesignerSlice } from '../designer/designerSlice';
 import type { DevicesSlice } from '../devices/devicesSlice';
 import type { HistorySlice } from '../history/historySlice';
+import type { OperatorSlice } from '../operator/operatorSlice';
 import type { PresetsSlice } from '../presets/presetsSlice';
 import type { RunsSlice } from '../runs/runsSlice';
 import type { UiSlice } from '../ui/uiSlice';
 
-export type ConsoleState = DevicesSlice & DesignerSlice & RunsSlice & HistorySlice & PresetsSlice & UiSlice;
+export type ConsoleState = DevicesSlice &
+  OperatorSlice &
+  DesignerSlice &
+  RunsSlice &
+  HistorySlice &
+  PresetsSlice &
+  UiSlice;
 
 /** What the slices need from outside: the API client, a clock, and the preview's bounds prediction. */
 export interface StoreDependencies {
