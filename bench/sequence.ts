@@ -40,34 +40,36 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-/** Simulated devices in their own process, as real phones are their own hardware. */
+/** Simulated devices, each in its own process, as real phones are each their own hardware. */
 async function startDevices(
   adb: IsolatedAdb,
   count: number,
 ): Promise<{ serials: string[]; stop: () => Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['out/cli/androperator.js', 'simulator', 'start', '--count', String(count)],
-    {
-      env: { ...process.env, ...adb.env, ANDROID_ADB_SERVER_PORT: String(adb.port) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const serials: string[] = [];
-  const lines = createInterface({ input: child.stdout });
-  await new Promise<void>((resolve) =>
-    lines.on('line', (line) => {
-      serials.push((JSON.parse(line) as { serial: string }).serial);
-      if (serials.length === count) resolve();
+  const children = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const child = spawn(process.execPath, ['out/cli/androperator.js', 'simulator', 'start'], {
+        env: { ...process.env, ...adb.env, ANDROID_ADB_SERVER_PORT: String(adb.port) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const line = await new Promise<string>((resolve) =>
+        createInterface({ input: child.stdout }).once('line', resolve),
+      );
+      return { child, serial: (JSON.parse(line) as { serial: string }).serial };
     }),
   );
   return {
-    serials,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    serials: children.map((entry) => entry.serial),
+    stop: async () => {
+      await Promise.all(
+        children.map(
+          ({ child }) =>
+            new Promise<void>((resolve) => {
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
   };
 }
 
@@ -167,8 +169,12 @@ async function main(): Promise<void> {
       captureOurs.push(await timed(() => captureScreen(client, first, { scale: 100 })));
       captureAdb.push(await timed(() => adbExecOut(adb, first)));
     }
+    let coreCpuMs = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
+      const cpu = process.cpuUsage();
       sequenceOurs.push(await timed(() => ours(first)));
+      const used = process.cpuUsage(cpu);
+      coreCpuMs += (used.user + used.system) / 1000;
       sequencePlain.push(await timed(() => plainSequence(plain, directory, round)));
     }
     const one: number[] = [];
@@ -196,6 +202,7 @@ async function main(): Promise<void> {
       ['8 devices at once vs 1 device (wall time)', median(eight), 'ms', median(one), 2.0],
     ];
     console.log(`bench/sequence: ${ROUNDS} rounds, median times, simulated phones over adb ${adb.port}`);
+    console.log(`core CPU per sequence (this process): ${(coreCpuMs / ROUNDS).toFixed(1)} ms`);
     for (const [name, value, unit, baseline, target] of rows) {
       const ratio = value / baseline;
       console.log(

@@ -67,12 +67,16 @@ export class RunHandle {
           path: target,
           reason: 'not_png',
         });
-      const written = await writeFileAtomic(target, png, this.operations);
+      // Atomic (temporary sibling + rename) but not flushed, like run.json (see writeRecord).
+      const written = await writeFileAtomic(target, png, this.operations, { sync: false });
       return written.ok ? { ok: true, value: { path: target } } : written;
     });
   }
 
-  /** Replaces run.json with `record` (its id must be this run's). */
+  /**
+   * Replaces run.json with `record` (its id must be this run's). Every write is atomic (a reader or a crash never sees
+   * a partial file) but not flushed: a run never waits for the disk (power-loss durability is left to the OS).
+   */
   writeRecord(record: RunRecord): Promise<Result<void>> {
     return this.enqueue(async () => {
       const target = join(this.path, RECORD_FILE);
@@ -83,7 +87,7 @@ export class RunHandle {
         });
       const text = serializeRecord(record, target);
       if (!text.ok) return text;
-      return writeFileAtomic(target, text.value, this.operations);
+      return writeFileAtomic(target, text.value, this.operations, { sync: false });
     });
   }
 }

@@ -77,9 +77,18 @@ const ZLIB_HEADER = Buffer.from([0x78, 0x9c]);
 // An empty final stored block ends the deflate stream after the bands' full-flush blocks.
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 
+/** Row ranges [top, bottom) of a frame that may differ from its static base. */
+export type DirtyRows = ReadonlyArray<readonly [number, number]>;
+
+function touches(dirty: DirtyRows, top: number, bottom: number): boolean {
+  return dirty.some(([from, to]) => from < bottom && to > top);
+}
+
 /** Encodes successive frames of one size; bands equal to the previous frame's are not compressed again. */
 export class BandedPngEncoder {
   private bands: Band[] = [];
+  /** The dirty rows of the frame `bands` came from ('all' until a whole frame was read). */
+  private bandsDirty: DirtyRows | 'all' = 'all';
   /** How many bands the last encode had to compress (the rest were reused). */
   recompressedBands = 0;
 
@@ -89,20 +98,42 @@ export class BandedPngEncoder {
   ) {}
 
   /** `rgba` is width x height x 4 bytes, unpremultiplied. */
-  async encode(rgba: Buffer): Promise<Buffer> {
+  encode(rgba: Buffer): Promise<Buffer> {
     const stride = this.width * 4;
+    return this.encodeRows((top, rows) => rgba.subarray(top * stride, (top + rows) * stride), 'all');
+  }
+
+  /**
+   * Encodes a frame that equals the encoder's static base outside `dirty`: bands outside it (and outside the dirty
+   * rows of the frame the cached bands came from) are reused without reading a pixel. `readRows(top, rows)` returns
+   * RGBA rows [top, top + rows) of the frame.
+   */
+  async encodeRows(
+    readRows: (top: number, rows: number) => Buffer,
+    dirty: DirtyRows | 'all',
+  ): Promise<Buffer> {
     const pending: Array<Promise<Band>> = [];
     let recompressed = 0;
+    const previousDirty = this.bandsDirty;
     for (let index = 0, row = 0; row < this.height; index += 1, row += BAND_ROWS) {
       const rows = Math.min(BAND_ROWS, this.height - row);
-      const pixels = rgba.subarray(row * stride, (row + rows) * stride);
       const previous = this.bands[index];
+      const clean =
+        dirty !== 'all' &&
+        previousDirty !== 'all' &&
+        !touches(dirty, row, row + rows) &&
+        !touches(previousDirty, row, row + rows);
+      if (previous !== undefined && clean) {
+        pending.push(Promise.resolve(previous));
+        continue;
+      }
+      const pixels = readRows(row, rows);
       if (previous !== undefined && previous.pixels.equals(pixels)) {
         pending.push(Promise.resolve(previous));
         continue;
       }
       recompressed += 1;
-      const filtered = filterRows(rgba, this.width, row, rows);
+      const filtered = filterRows(pixels, this.width, 0, rows);
       const copy = Buffer.from(pixels);
       pending.push(
         deflateRawAsync(filtered, { level: 6, finishFlush: constants.Z_FULL_FLUSH }).then((compressed) => ({
@@ -115,6 +146,7 @@ export class BandedPngEncoder {
     }
     const next = await Promise.all(pending);
     this.bands = next;
+    this.bandsDirty = dirty;
     this.recompressedBands = recompressed;
     let adler = 1;
     for (const band of next) adler = combineAdler(adler, band.adler, band.length);

@@ -270,3 +270,23 @@ describe('renderScreen', () => {
     ).rejects.toThrow('Invalid colour white');
   });
 });
+
+describe('renderScreen across frames', () => {
+  it('leaves no trace of an earlier panel: frames equal fresh renders pixel for pixel', async () => {
+    const moment = (panel: ScreenPanel | null): ScreenInput =>
+      screenInputFromProfile(phone, { clockText: '09:41', foregroundPackage: 'com.android.settings', panel });
+    const panelAt = (top: number, text: string): ScreenPanel => ({
+      layout: layoutOn(phone, { topOffsetDp: top }, text),
+      textColor: '#FFFFFFFF',
+      backgroundColor: '#FF0000FF',
+    });
+    const decode = (png: Uint8Array): Buffer => PNG.sync.read(Buffer.from(png)).data;
+    const empty = decode(await renderScreen(moment(null)));
+    const first = decode(await renderScreen(moment(panelAt(8, 'first'))));
+    expect(first.equals(empty)).toBe(false);
+    // The panel moves down, then goes away: every pixel it covered must be the base again.
+    await renderScreen(moment(panelAt(300, 'second')));
+    const cleared = decode(await renderScreen({ ...moment(null), clockText: '09:41' }));
+    expect(cleared.equals(empty)).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 // Renders a simulated device's screen to PNG: a cached base (app screen and bars), then the clock and panel.
-import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { TextMeasurer } from '../../shared/geometry/types';
 import { drawAppScreen } from './apps';
 import { BandedPngEncoder } from './bandedPng';
@@ -16,6 +16,8 @@ interface Base {
   tint: BarTint;
   /** Frames on this base differ only in the clock and the panel: most PNG bands are reused. */
   encoder: BandedPngEncoder;
+  /** The canvas frames are drawn on, and the rows its last frame drew over the base (restored before the next). */
+  frame?: { ctx: SKRSContext2D; dirty: Array<[number, number]> };
   /** The most recent PNG drawn on this base: repeated captures of an unchanged screen skip the encode. */
   last?: { key: string; png: Promise<Uint8Array> };
 }
@@ -92,13 +94,26 @@ function frameKey(input: ScreenInput): string {
 
 async function draw(input: ScreenInput, base: Base): Promise<Uint8Array> {
   const icon = input.panel ? await iconImage(input.panel.icon) : null;
-  const canvas = createCanvas(input.widthPx, input.heightPx);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(base.canvas, 0, 0);
+  // Drawing below is synchronous up to the last pixel read, so frames of one base never interleave on its canvas.
+  const width = input.widthPx;
+  if (base.frame === undefined) {
+    const ctx = createCanvas(width, input.heightPx).getContext('2d');
+    ctx.drawImage(base.canvas, 0, 0);
+    base.frame = { ctx, dirty: [] };
+  }
+  const { ctx } = base.frame;
+  for (const [top, bottom] of base.frame.dirty)
+    ctx.drawImage(base.canvas, 0, top, width, bottom - top, 0, top, width, bottom - top);
   drawClock(ctx, input, base.tint);
   if (input.panel) drawPanel(ctx, input.panel, icon, screenMeasurer());
-  const pixels = ctx.getImageData(0, 0, input.widthPx, input.heightPx).data;
-  return base.encoder.encode(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength));
+  // Only the status bar (clock) and the panel differ from the base, so only their rows are read and re-encoded.
+  const dirty: Array<[number, number]> = [[0, Math.max(1, input.statusBarPx)]];
+  if (input.panel) dirty.push([input.panel.layout.bounds.top, input.panel.layout.bounds.bottom]);
+  base.frame.dirty = dirty;
+  return base.encoder.encodeRows((top, rows) => {
+    const pixels = ctx.getImageData(0, top, input.widthPx, rows).data;
+    return Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+  }, dirty);
 }
 
 /**
