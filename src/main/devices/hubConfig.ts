@@ -1,4 +1,5 @@
 // How the hub finds adb: binary, local server port, remote server addresses and the Operator package name.
+import { isPackageName } from '../../shared/packageName';
 import { fail, ok, type Result } from '../../shared/errors';
 
 export const DEFAULT_ADB_PORT = 5037;
@@ -47,12 +48,7 @@ export function parsePort(text: string | undefined): number | undefined {
   return port >= 1 && port <= 65535 ? port : undefined;
 }
 
-const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
-
-/** Android's package name rule (at least two segments, each starting with a letter); also keeps shell commands safe. */
-export function isPackageName(value: string): boolean {
-  return value.length <= 255 && PACKAGE_NAME.test(value);
-}
+export { isPackageName } from '../../shared/packageName';
 
 /** Fills the defaults; a bad operatorPackage is INVALID_OPERATOR_PACKAGE. */
 export function resolveHubConfig(options: AdbHubOptions = {}): Result<HubConfig> {

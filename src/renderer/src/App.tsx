@@ -6,6 +6,7 @@ import { History } from './history/History';
 import { OperatorSection } from './operator/OperatorSection';
 import { Preview } from './preview/Preview';
 import { Results } from './runs/Results';
+import { SettingsDialog } from './settings/SettingsDialog';
 import { HelpDialog } from './ui/HelpDialog';
 import { Notices } from './ui/Notices';
 import { TopBar } from './ui/TopBar';
@@ -34,6 +35,7 @@ export function App(): ReactNode {
         </div>
       </main>
       <HelpDialog />
+      <SettingsDialog />
       <Notices />
     </div>
   );

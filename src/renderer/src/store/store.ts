@@ -7,6 +7,7 @@ import { createHistorySlice } from '../history/historySlice';
 import { createOperatorSlice } from '../operator/operatorSlice';
 import { createPresetsSlice } from '../presets/presetsSlice';
 import { createRunsSlice } from '../runs/runsSlice';
+import { createSettingsSlice } from '../settings/settingsSlice';
 import { createUiSlice } from '../ui/uiSlice';
 import type { ConsoleState, StoreDependencies } from './types';
 
@@ -24,6 +25,7 @@ export function createConsoleStore(
     ...createHistorySlice(dependencies)(...args),
     ...createPresetsSlice(dependencies)(...args),
     ...createUiSlice(dependencies)(...args),
+    ...createSettingsSlice(dependencies)(...args),
   }));
 }
 

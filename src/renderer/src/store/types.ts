@@ -9,6 +9,7 @@ import type { HistorySlice } from '../history/historySlice';
 import type { OperatorSlice } from '../operator/operatorSlice';
 import type { PresetsSlice } from '../presets/presetsSlice';
 import type { RunsSlice } from '../runs/runsSlice';
+import type { SettingsSlice } from '../settings/settingsSlice';
 import type { UiSlice } from '../ui/uiSlice';
 
 export type ConsoleState = DevicesSlice &
@@ -17,7 +18,8 @@ export type ConsoleState = DevicesSlice &
   RunsSlice &
   HistorySlice &
   PresetsSlice &
-  UiSlice;
+  UiSlice &
+  SettingsSlice;
 
 /** What the slices need from outside: the API client, a clock, and the preview's bounds prediction. */
 export interface StoreDependencies {

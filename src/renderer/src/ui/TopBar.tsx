@@ -1,5 +1,5 @@
-// The top bar: product name, live connection, version, and the shortcuts button.
-import type { ReactNode } from 'react';
+// The top bar: product name, live connection, version, and the shortcuts and settings buttons.
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useConsole } from '../store/context';
 
 const CONNECTION_TEXT = { open: 'Live', connecting: 'Connecting\u2026', lost: 'Reconnecting\u2026' } as const;
@@ -9,6 +9,15 @@ export function TopBar(): ReactNode {
   const appInfo = useConsole((state) => state.appInfo);
   const appInfoError = useConsole((state) => state.appInfoError);
   const setHelpOpen = useConsole((state) => state.setHelpOpen);
+  const settingsOpen = useConsole((state) => state.settingsOpen);
+  const setSettingsOpen = useConsole((state) => state.setSettingsOpen);
+  const settingsButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Focus goes back to the Settings button when its dialog closes (Esc, Cancel, Save or the backdrop).
+  useEffect(() => {
+    if (wasOpen.current && !settingsOpen) settingsButton.current?.focus();
+    wasOpen.current = settingsOpen;
+  }, [settingsOpen]);
   return (
     <header className="top-bar">
       <h1 className="product">
@@ -33,6 +42,15 @@ export function TopBar(): ReactNode {
         title="Keyboard shortcuts (?)"
       >
         Shortcuts <kbd>?</kbd>
+      </button>
+      <button
+        ref={settingsButton}
+        type="button"
+        className="ghost"
+        aria-haspopup="dialog"
+        onClick={() => setSettingsOpen(true)}
+      >
+        Settings
       </button>
     </header>
   );
