@@ -48,8 +48,8 @@ describe('checkPanelInCapture on a light app screen', () => {
     expect(result.surroundingRatio).toBeLessThan(0.3);
     expect(result.threshold).toBe(MATCH_THRESHOLD);
     expect(result.expected.model).toBe('translucent');
-    // 378 × 98 inside pixels on a stride-2 grid (stride = ceil(sqrt(37044 / 20000))).
-    expect(result.sampledPixels).toBe(189 * 49);
+    // 378 × 98 inside pixels on a stride-4 grid (stride = ceil(sqrt(37044 / 4000))).
+    expect(result.sampledPixels).toBe(95 * 25);
     expect(result.reason).toMatch(/match the panel/);
   });
 

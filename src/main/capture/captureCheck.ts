@@ -23,7 +23,8 @@ export const MATCH_THRESHOLD = 0.9;
 export const MIN_BACKGROUND_RATIO = 0.6;
 export const MIN_CONTRAST = 0.5;
 export const DEFAULT_TOLERANCE = 8;
-const MAX_SAMPLES = 20000;
+// 4000 grid samples inside the bounds decide as well as 20000 did on every test screen, at a fifth of the pixels read.
+const MAX_SAMPLES = 4000;
 const MIN_RING_SAMPLES = 16;
 
 interface Counts {
@@ -125,9 +126,14 @@ export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureChe
       backgroundColor: input.backgroundColor,
       textColor: input.textColor,
     });
-  // The ring just below the panel is the lowest row the check reads.
+  // The ring just below the panel is the lowest row the check reads; only the grid's rows are needed.
   const rings = ringBoxes(input.bounds, scale);
-  const png = decodePngRows(input.png, rings.outer.y1);
+  const box = insideBox(input.bounds, scale);
+  const area = Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
+  const stride = gridStride(area, MAX_SAMPLES);
+  const onGrid = (y: number, from: PixelBox): boolean =>
+    y >= Math.max(0, from.y0) && y < from.y1 && (y - Math.max(0, from.y0)) % stride === 0;
+  const png = decodePngRows(input.png, rings.outer.y1, (y) => onGrid(y, box) || onGrid(y, rings.outer));
   if (png === null)
     return fail('EVIDENCE_CAPTURE_FAILED', 'The screenshot is not a readable PNG', {
       reason: 'png_unreadable',
@@ -140,9 +146,6 @@ export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureChe
       captureWidthPx: png.width,
       captureHeightPx: png.height,
     });
-  const box = insideBox(input.bounds, scale);
-  const area = Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
-  const stride = gridStride(area, MAX_SAMPLES);
   const inside = count(png, box, stride, model);
   const ring = count(png, rings.outer, stride, model, rings.inner);
   const result: CaptureCheck = {

@@ -31,6 +31,24 @@ describe('decodePngRows', () => {
     },
   );
 
+  it.each([-1, 1, 2, 4] as const)(
+    'decodes exactly the wanted rows with filter type %i (chains of Up/Paeth rows followed)',
+    (filterType) => {
+      const source = new PNG({ width: 64, height: 90 });
+      for (let i = 0; i < source.data.length; i += 1) source.data[i] = (i * 7 + (i >> 8)) & 0xff;
+      const bytes = PNG.sync.write(source, { filterType });
+      const full = PNG.sync.read(bytes).data;
+      const wanted = (y: number): boolean => y % 9 === 4;
+      const decoded = decodePngRows(bytes, 90, wanted);
+      if (decoded === null) throw new Error('not decoded');
+      for (let y = 0; y < 90; y += 1) {
+        if (!wanted(y)) continue;
+        const row = (data: Uint8Array) => Buffer.from(data.subarray(y * 64 * 4, (y + 1) * 64 * 4));
+        expect(row(decoded.data).equals(row(full))).toBe(true);
+      }
+    },
+  );
+
   it('clamps the rows to the image height and reads the size from IHDR', () => {
     const { png } = image(20, 10, 6);
     expect(decodePngRows(png, 99)?.rows).toBe(10);

@@ -83,13 +83,46 @@ function unfilterRow(filter: number, row: Uint8Array, previous: Uint8Array, chan
   }
 }
 
-/** Reverses the PNG row filters of `rows` rows and widens them to RGBA. */
-function unfilter(raw: Buffer, width: number, rows: number, channels: number): Uint8Array | null {
+/**
+ * Which rows must be unfiltered so that every `wanted` row can be: a row filtered with Up, Average or Paeth needs the
+ * row above it; None and Sub rows stand alone. (Simulated screens use Sub everywhere, so only sampled rows are done.)
+ */
+function rowsToUnfilter(
+  raw: Buffer,
+  stride: number,
+  rows: number,
+  wanted: (y: number) => boolean,
+): Uint8Array {
+  const needed = new Uint8Array(rows);
+  let next: boolean = false;
+  for (let y = rows - 1; y >= 0; y -= 1) {
+    const nextFilter = y + 1 < rows ? raw[(y + 1) * (stride + 1)]! : 0;
+    const neededByNext: boolean = next && nextFilter >= 2;
+    next = wanted(y) || neededByNext;
+    needed[y] = next ? 1 : 0;
+  }
+  return needed;
+}
+
+/** Reverses the PNG row filters of the needed rows among the first `rows` and widens them to RGBA (others stay 0). */
+function unfilter(
+  raw: Buffer,
+  width: number,
+  rows: number,
+  channels: number,
+  wanted: (y: number) => boolean,
+): Uint8Array | null {
   // Typed-array reads below are in bounds by construction (row lengths come from the header), hence the `!`s.
   const stride = width * channels;
   const out = new Uint8Array(width * rows * 4);
-  let previous = new Uint8Array(stride);
+  const needed = rowsToUnfilter(raw, stride, rows, wanted);
+  const zeros = new Uint8Array(stride);
+  let previous = zeros;
   for (let y = 0; y < rows; y += 1) {
+    if (needed[y] === 0) {
+      previous = zeros;
+      continue;
+    }
     const start = y * (stride + 1);
     const current = new Uint8Array(raw.buffer, raw.byteOffset + start + 1, stride).slice();
     if (!unfilterRow(raw[start]!, current, previous, channels)) return null;
@@ -109,7 +142,8 @@ function unfilter(raw: Buffer, width: number, rows: number, channels: number): U
 
 /** Inflates just enough of the IDAT stream for `needed` bytes, growing the compressed prefix until they come out. */
 function inflatePrefix(idat: Buffer, needed: number, total: number): Buffer | null {
-  let take = Math.min(idat.length, Math.max(4096, Math.ceil((idat.length * needed) / total)));
+  // A generous first guess: inflating a few extra rows is cheaper than inflating the prefix twice.
+  let take = Math.min(idat.length, Math.ceil((idat.length * needed * 1.5) / total) + 16384);
   for (;;) {
     let output: Buffer;
     try {
@@ -134,18 +168,23 @@ export function pngSize(png: Uint8Array): { width: number; height: number } | nu
  * Decodes rows [0, rows) of `png` as RGBA. 8-bit RGB/RGBA non-interlaced images (what screencap writes) take the
  * fast path; anything else is decoded whole with pngjs. Null when the bytes are not a readable PNG.
  */
-export function decodePngRows(png: Uint8Array, rows: number): DecodedRows | null {
+export function decodePngRows(
+  png: Uint8Array,
+  rows: number,
+  /** Rows the caller will read; others may be left unfiltered (zeros). Default: every row. */
+  wanted: (y: number) => boolean = () => true,
+): DecodedRows | null {
   const bytes = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   const parsed = parse(bytes);
   if (parsed === null) return null;
   const { header, idat } = parsed;
-  const wanted = Math.max(0, Math.min(header.height, Math.ceil(rows)));
+  const wantedRows = Math.max(0, Math.min(header.height, Math.ceil(rows)));
   const channels = header.colorType === 6 ? 4 : header.colorType === 2 ? 3 : 0;
   if (header.bitDepth === 8 && channels > 0 && header.interlace === 0) {
     const rowBytes = header.width * channels + 1;
-    const raw = inflatePrefix(idat, wanted * rowBytes, header.height * rowBytes);
-    const data = raw === null ? null : unfilter(raw, header.width, wanted, channels);
-    if (data !== null) return { width: header.width, height: header.height, rows: wanted, data };
+    const raw = inflatePrefix(idat, wantedRows * rowBytes, header.height * rowBytes);
+    const data = raw === null ? null : unfilter(raw, header.width, wantedRows, channels, wanted);
+    if (data !== null) return { width: header.width, height: header.height, rows: wantedRows, data };
   }
   try {
     const full = PNG.sync.read(bytes);

@@ -62,14 +62,22 @@ class SequenceRun {
   }
 
   private writes: Promise<void> = Promise.resolve();
+  /** The newest record waiting for the queue; a write picks it up when it starts, so bursts coalesce. */
+  private waiting: ReturnType<typeof buildRunRecord> | null = null;
 
   /**
    * Queues a rewrite of run.json with the current state. Writes stay in order but off the device's critical path;
-   * flush() waits for them. Every write is atomic, so a crash leaves the last complete record.
+   * a write that has not started yet takes the newest state instead of queueing another. flush() waits for them.
+   * Every write is atomic, so a crash leaves the last complete record.
    */
   record(): void {
-    const snapshot = buildRunRecord(this.state);
+    const queued = this.waiting !== null;
+    this.waiting = buildRunRecord(this.state);
+    if (queued) return;
     this.writes = this.writes.then(async () => {
+      const snapshot = this.waiting;
+      this.waiting = null;
+      if (snapshot === null) return;
       const written = await this.run.writeRecord(snapshot);
       if (!written.ok) this.evidenceError ??= written.error;
     });
