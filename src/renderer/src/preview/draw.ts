@@ -3,7 +3,7 @@ import { colorToArgb } from '../../../shared/execution/colors';
 import type { ResolvedPanelSpec } from '../../../shared/execution/types';
 import type { DisplayMetrics, PanelLayout, TextMeasurer } from '../../../shared/geometry/types';
 import type { LineFont } from '../../../shared/geometry/wrap';
-import { DESCENT_PER_EM, previewFont } from './canvasMeasurer';
+import { DESCENT_PER_EM, previewFont } from '../../../shared/geometry/canvasMeasurer';
 import { lineRuns } from './lineRuns';
 
 /** CSS rgba() of a panel colour (#RRGGBB or #AARRGGBB). */

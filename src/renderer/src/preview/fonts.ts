@@ -11,7 +11,7 @@ import latinMedium from '@fontsource/roboto/files/roboto-latin-500-normal.woff2?
 import math from '@fontsource/roboto/files/roboto-math-400-normal.woff2?no-inline';
 import symbols from '@fontsource/roboto/files/roboto-symbols-400-normal.woff2?no-inline';
 import vietnamese from '@fontsource/roboto/files/roboto-vietnamese-400-normal.woff2?no-inline';
-import { PREVIEW_FONT_FAMILY } from './canvasMeasurer';
+import { PREVIEW_FONT_FAMILY } from '../../../shared/geometry/canvasMeasurer';
 import { ROBOTO_SUBSET_RANGES as RANGES } from './robotoRanges';
 
 // Why FontFace instead of fontsource's CSS: Vite inlines small font files as data: URLs, which the console's

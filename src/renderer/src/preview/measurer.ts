@@ -1,5 +1,5 @@
 // The renderer's one Roboto measurer, shared by the preview and the bounds the runs slice predicts.
-import { createCanvasMeasurer, type CachingMeasurer } from './canvasMeasurer';
+import { createCanvasMeasurer, type CachingMeasurer } from '../../../shared/geometry/canvasMeasurer';
 
 let shared: CachingMeasurer | null = null;
 

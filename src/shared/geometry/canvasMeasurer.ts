@@ -1,5 +1,6 @@
-// A TextMeasurer on a 2D canvas with Roboto, caching every measured run (a keystroke re-measures only new text).
-import type { TextMeasurer } from '../../../shared/geometry/types';
+// A TextMeasurer on any 2D canvas context (the browser's, or @napi-rs/canvas on the host and in the simulator) with
+// Roboto, caching every measured run (a keystroke or a growing layout prefix re-measures only new text).
+import type { TextMeasurer } from './types';
 
 /** Roboto's hhea ascender (1900) and descender (500) over 2048 units per em, as Android's FontMetrics reports. */
 export const ASCENT_PER_EM = -1900 / 2048;
@@ -24,7 +25,11 @@ export function previewFont(fontSizePx: number): string {
   return `${fontSizePx}px ${PREVIEW_FONT_FAMILY}`;
 }
 
-export function createCanvasMeasurer(context: MeasuringContext): CachingMeasurer {
+/** `font` decides the CSS font of a pixel size (default: the preview's Roboto family). */
+export function createCanvasMeasurer(
+  context: MeasuringContext,
+  font: (fontSizePx: number) => string = previewFont,
+): CachingMeasurer {
   const cache = new Map<string, number>();
   let currentSize = Number.NaN;
   return {
@@ -34,7 +39,7 @@ export function createCanvasMeasurer(context: MeasuringContext): CachingMeasurer
       const cached = cache.get(key);
       if (cached !== undefined) return cached;
       if (fontSizePx !== currentSize) {
-        context.font = previewFont(fontSizePx);
+        context.font = font(fontSizePx);
         currentSize = fontSizePx;
       }
       const width = context.measureText(text).width;
