@@ -30,6 +30,8 @@ function keyOf(row: { server: string; serial: string }): string {
  */
 export class DetailCache {
   private readonly entries = new Map<string, DetailEntry>();
+  /** The last properties read while a device was online: an offline or unauthorized device keeps its model shown. */
+  private readonly lastKnown = new Map<string, NonNullable<DetailEntry['properties']>>();
   /** Bumped when the Operator package changes, so answers about the old package are dropped. */
   private operatorGeneration = 0;
 
@@ -39,6 +41,7 @@ export class DetailCache {
   sync(rows: readonly ListedDevice[], refreshOperators = false): void {
     const present = new Set(rows.map(keyOf));
     for (const key of [...this.entries.keys()]) if (!present.has(key)) this.entries.delete(key);
+    for (const key of [...this.lastKnown.keys()]) if (!present.has(key)) this.lastKnown.delete(key);
     for (const row of rows) {
       const entry = this.entryFor(row);
       if (row.state === 'device') this.startReads(row, entry, refreshOperators);
@@ -61,7 +64,11 @@ export class DetailCache {
   info(row: ListedDevice): DeviceInfo {
     const info: DeviceInfo = { serial: row.serial, state: row.state, server: row.server };
     const entry = this.entries.get(keyOf(row));
-    if (row.state !== 'device' || entry?.state !== 'device') return info;
+    if (row.state !== 'device' || entry?.state !== 'device') {
+      // What the device was while it was online (model, API level...); never a stale Operator status.
+      Object.assign(info, this.lastKnown.get(keyOf(row)));
+      return info;
+    }
     Object.assign(info, entry.properties);
     if (entry.operator) info.operator = { ...entry.operator };
     return info;
@@ -110,6 +117,7 @@ export class DetailCache {
     delete entry.propertiesTask;
     if (!result.ok) return;
     entry.properties = result.value;
+    this.lastKnown.set(keyOf(row), result.value);
     this.options.onUpdate();
   }
 

@@ -265,6 +265,8 @@ describe('AdbHub live tracking', () => {
     const seen = bySerial(await offline, serial);
     expect(Date.now() - unpluggedAt).toBeLessThan(3000);
     expect(seen === undefined || (seen.state === 'offline' && seen.operator === undefined)).toBe(true);
+    // An offline device keeps what it was: its model and API level, not a stale Operator status.
+    if (seen !== undefined) expect(seen).toMatchObject({ model: sim.profile.model, apiLevel: 35 });
     const back = nextList(subject, (devices) => bySerial(devices, serial)?.operator?.reachable === true);
     await sim.device.replug();
     expect((await sim.attach(local.port)).ok).toBe(true);
