@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentRequest, AgentResponse } from '../../shared/agent/messages';
+import { testDescription } from '../../shared/agent/testDescription';
 import { fail, ok, type Result } from '../../shared/errors';
 import type { AgentTarget } from '../operator/agentClient';
 import { createConsoleApi } from './consoleApi';
@@ -11,26 +12,13 @@ afterEach(async () => {
   await setup.cleanup();
 });
 
-const DESCRIPTION = {
-  protocolVersion: 1,
-  operator: { packageName: 'com.androperator.operator', versionName: '0.1.0', versionCode: '1' },
-  service: { connected: true },
-  device: { manufacturer: 'Google', model: 'Pixel 7', sdkInt: 35, release: '15' },
-  display: {
-    widthPx: 1080,
-    heightPx: 2400,
-    densityDpi: 420,
-    density: 2.625,
-    fontScale: 1,
-    scaledDensity: 2.625,
-    rotation: 0 as const,
-    usable: null,
-    usableError: null,
-  },
+const BASE = testDescription();
+const DESCRIPTION = testDescription({
+  operator: { ...BASE.operator, versionName: '0.1.0' },
+  display: { ...BASE.display, usable: null, usableError: null },
   locale: { tag: 'en-US', code: 'en', name: 'English' },
   foregroundApp: null,
-  panel: { visible: false, generation: 0 },
-};
+});
 
 function apiAnswering(answer: (request: AgentRequest) => Result<AgentResponse>) {
   const calls: Array<{ target: AgentTarget; request: AgentRequest }> = [];
