@@ -54,6 +54,7 @@ export function pickTarget(
       'NO_DEVICES',
       'No Android device is connected. Connect one by USB with USB debugging on, or run "adb connect <ip>:<port>" for Wi-Fi debugging.',
       { connected, ...unavailable },
+      'No phone at hand? "androperator simulator start" attaches a simulated one to this adb server.',
     );
   }
   if (others.length > 0)
