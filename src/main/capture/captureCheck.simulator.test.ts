@@ -9,7 +9,7 @@ import { computeUsableArea } from '../../shared/geometry/usableArea';
 import { loadProfile, usableAreaInputOf, type DeviceProfile } from '../../simulator/profiles';
 import { screenInputFromProfile } from '../../simulator/screen/fromProfile';
 import { renderScreen, screenMeasurer } from '../../simulator/screen/renderScreen';
-import { checkPanelInCapture } from './captureCheck';
+import { checkPanelInCapture, checkPanelInCaptureAsync } from './captureCheck';
 import { downscale, encodePng } from './testImages';
 
 const SPEC: PanelGeometrySpec = {
@@ -74,5 +74,28 @@ describe('checkPanelInCapture on simulated phone screens', () => {
     const absent = checkPanelInCapture({ png: half(without), ...input });
     expect(found.ok && found.value.inCapture).toBe(true);
     expect(absent.ok && absent.value.inCapture).toBe(false);
+  });
+});
+
+describe('checkPanelInCaptureAsync', () => {
+  it('gives exactly the synchronous answers, with and without the panel, and for bytes that are not a PNG', async () => {
+    const layout = layoutOn({ topOffsetDp: 120 }, 'ASYNC check');
+    const colors = { textColor: PANEL_DEFAULTS.textColor, backgroundColor: PANEL_DEFAULTS.backgroundColor };
+    for (const app of phone.apps) {
+      const { without, withPanel } = await screens(app.packageName, layout, colors);
+      for (const png of [withPanel, without]) {
+        const input = { png, bounds: layout.bounds, ...colors };
+        expect(await checkPanelInCaptureAsync(input)).toEqual(checkPanelInCapture(input));
+      }
+    }
+    const garbage = {
+      png: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+      bounds: layout.bounds,
+      ...colors,
+    };
+    expect(await checkPanelInCaptureAsync(garbage)).toMatchObject({
+      ok: false,
+      error: { code: 'EVIDENCE_CAPTURE_FAILED' },
+    });
   });
 });

@@ -15,7 +15,7 @@ import { fail, ok, type Result } from '../../shared/errors';
 import { PANEL_DEFAULTS } from '../../shared/execution/limits';
 import type { Rect } from '../../shared/geometry/types';
 import { classifyPixel, panelColorModel, type PanelColorModel } from './panelColorModel';
-import { decodePngRows, type DecodedRows } from './pngRows';
+import { decodePngRows, decodePngRowsAsync, type DecodedRows } from './pngRows';
 import { forEachGridPoint, gridStride, insideBox, ringBoxes, type PixelBox } from './sampling';
 import type { CaptureCheck, CaptureCheckInput } from './types';
 
@@ -110,8 +110,18 @@ function verdict(inside: Counts, ring: Counts): { inCapture: boolean; reason: st
   };
 }
 
-/** Checks that the panel at `bounds` (device pixels) is visible in the screenshot `png`. */
-export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureCheck> {
+interface CheckPlan {
+  scale: number;
+  model: PanelColorModel;
+  box: PixelBox;
+  rings: { inner: PixelBox; outer: PixelBox };
+  stride: number;
+  /** Rows the grid reads (the PNG decoder may skip the others). */
+  wanted: (y: number) => boolean;
+}
+
+/** Validates the input and decides what to sample; everything but the pixels. */
+function planCheck(input: CaptureCheckInput): Result<CheckPlan> {
   const scale = input.screenScale ?? 1;
   const tolerance = input.tolerance ?? DEFAULT_TOLERANCE;
   const problem = checkArguments(input, scale, tolerance);
@@ -133,7 +143,11 @@ export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureChe
   const stride = gridStride(area, MAX_SAMPLES);
   const onGrid = (y: number, from: PixelBox): boolean =>
     y >= Math.max(0, from.y0) && y < from.y1 && (y - Math.max(0, from.y0)) % stride === 0;
-  const png = decodePngRows(input.png, rings.outer.y1, (y) => onGrid(y, box) || onGrid(y, rings.outer));
+  return ok({ scale, model, box, rings, stride, wanted: (y) => onGrid(y, box) || onGrid(y, rings.outer) });
+}
+
+function evaluate(input: CaptureCheckInput, plan: CheckPlan, png: DecodedRows | null): Result<CaptureCheck> {
+  const { scale, model, box, rings, stride } = plan;
   if (png === null)
     return fail('EVIDENCE_CAPTURE_FAILED', 'The screenshot is not a readable PNG', {
       reason: 'png_unreadable',
@@ -161,4 +175,22 @@ export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureChe
   };
   if (inside.sampled === 0) return ok(result);
   return ok({ ...result, ...verdict(inside, ring) });
+}
+
+/** Checks that the panel at `bounds` (device pixels) is visible in the screenshot `png`. */
+export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureCheck> {
+  const plan = planCheck(input);
+  if (!plan.ok) return plan;
+  return evaluate(input, plan.value, decodePngRows(input.png, plan.value.rings.outer.y1, plan.value.wanted));
+}
+
+/** checkPanelInCapture with the PNG inflated off the event loop (same answers). */
+export async function checkPanelInCaptureAsync(input: CaptureCheckInput): Promise<Result<CaptureCheck>> {
+  const plan = planCheck(input);
+  if (!plan.ok) return plan;
+  return evaluate(
+    input,
+    plan.value,
+    await decodePngRowsAsync(input.png, plan.value.rings.outer.y1, plan.value.wanted),
+  );
 }

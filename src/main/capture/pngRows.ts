@@ -1,6 +1,6 @@
 // Decodes only the top rows of a PNG: the panel sits near the top of the screen, so the capture check need not
 // inflate and unfilter the whole 1080x2400 image (a full pngjs decode costs ~80 ms; the top rows a few ms).
-import { constants, inflateSync } from 'node:zlib';
+import { constants, createInflate, inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 
 /** RGBA pixels of rows [0, rows) of an image `width` x `height`. */
@@ -168,28 +168,127 @@ export function pngSize(png: Uint8Array): { width: number; height: number } | nu
  * Decodes rows [0, rows) of `png` as RGBA. 8-bit RGB/RGBA non-interlaced images (what screencap writes) take the
  * fast path; anything else is decoded whole with pngjs. Null when the bytes are not a readable PNG.
  */
-export function decodePngRows(
+interface FastPath {
+  bytes: Buffer;
+  header: { width: number; height: number };
+  idat: Buffer;
+  rows: number;
+  channels: number;
+  needed: number;
+  total: number;
+}
+
+/** Parses the PNG and decides whether the fast path applies; `full` means decode everything with pngjs. */
+function planDecode(
   png: Uint8Array,
   rows: number,
-  /** Rows the caller will read; others may be left unfiltered (zeros). Default: every row. */
-  wanted: (y: number) => boolean = () => true,
-): DecodedRows | null {
+): { kind: 'fast'; plan: FastPath } | { kind: 'full'; bytes: Buffer } | null {
   const bytes = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   const parsed = parse(bytes);
   if (parsed === null) return null;
   const { header, idat } = parsed;
   const wantedRows = Math.max(0, Math.min(header.height, Math.ceil(rows)));
   const channels = header.colorType === 6 ? 4 : header.colorType === 2 ? 3 : 0;
-  if (header.bitDepth === 8 && channels > 0 && header.interlace === 0) {
-    const rowBytes = header.width * channels + 1;
-    const raw = inflatePrefix(idat, wantedRows * rowBytes, header.height * rowBytes);
-    const data = raw === null ? null : unfilter(raw, header.width, wantedRows, channels, wanted);
-    if (data !== null) return { width: header.width, height: header.height, rows: wantedRows, data };
-  }
+  if (header.bitDepth !== 8 || channels === 0 || header.interlace !== 0) return { kind: 'full', bytes };
+  const rowBytes = header.width * channels + 1;
+  return {
+    kind: 'fast',
+    plan: {
+      bytes,
+      header,
+      idat,
+      rows: wantedRows,
+      channels,
+      needed: wantedRows * rowBytes,
+      total: header.height * rowBytes,
+    },
+  };
+}
+
+function fullDecode(bytes: Buffer): DecodedRows | null {
   try {
     const full = PNG.sync.read(bytes);
     return { width: full.width, height: full.height, rows: full.height, data: full.data };
   } catch {
     return null;
   }
+}
+
+function finishFast(plan: FastPath, raw: Buffer | null, wanted: (y: number) => boolean): DecodedRows | null {
+  const data = raw === null ? null : unfilter(raw, plan.header.width, plan.rows, plan.channels, wanted);
+  if (data === null) return fullDecode(plan.bytes);
+  return { width: plan.header.width, height: plan.header.height, rows: plan.rows, data };
+}
+
+/**
+ * Decodes rows [0, rows) of `png` as RGBA. 8-bit RGB/RGBA non-interlaced images (what screencap writes) take the
+ * fast path; anything else is decoded whole with pngjs. Null when the bytes are not a readable PNG.
+ */
+export function decodePngRows(
+  png: Uint8Array,
+  rows: number,
+  /** Rows the caller will read; others may be left unfiltered (zeros). Default: every row. */
+  wanted: (y: number) => boolean = () => true,
+): DecodedRows | null {
+  const planned = planDecode(png, rows);
+  if (planned === null) return null;
+  if (planned.kind === 'full') return fullDecode(planned.bytes);
+  const { plan } = planned;
+  return finishFast(plan, inflatePrefix(plan.idat, plan.needed, plan.total), wanted);
+}
+
+/**
+ * decodePngRows with the inflating done on libuv's thread pool and stopped as soon as enough rows came out, so the
+ * event loop stays free for the device work running alongside (the sequence checks a capture while clear runs).
+ */
+export async function decodePngRowsAsync(
+  png: Uint8Array,
+  rows: number,
+  wanted: (y: number) => boolean = () => true,
+): Promise<DecodedRows | null> {
+  const planned = planDecode(png, rows);
+  if (planned === null) return null;
+  if (planned.kind === 'full') return fullDecode(planned.bytes);
+  const { plan } = planned;
+  return finishFast(plan, await inflateUntil(plan.idat, plan.needed), wanted);
+}
+
+const FEED_BYTES = 16384;
+
+/** Streams `idat` through an inflater until `needed` bytes came out (or null when the stream ends first or fails). */
+function inflateUntil(idat: Buffer, needed: number): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const inflater = createInflate();
+    const chunks: Buffer[] = [];
+    let length = 0;
+    let settled = false;
+    let offset = 0;
+    const settle = (value: Buffer | null): void => {
+      if (settled) return;
+      settled = true;
+      inflater.removeAllListeners('data');
+      inflater.on('error', () => undefined);
+      inflater.destroy();
+      resolve(value);
+    };
+    inflater.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= needed) settle(Buffer.concat(chunks, length));
+    });
+    inflater.on('error', () => settle(length >= needed ? Buffer.concat(chunks, length) : null));
+    inflater.on('end', () => settle(length >= needed ? Buffer.concat(chunks, length) : null));
+    const feed = (): void => {
+      while (!settled && offset < idat.length) {
+        const slice = idat.subarray(offset, offset + FEED_BYTES);
+        offset += slice.length;
+        if (!inflater.write(slice)) {
+          inflater.once('drain', feed);
+          return;
+        }
+      }
+      if (!settled) inflater.end();
+    };
+    feed();
+  });
 }

@@ -6,7 +6,7 @@ import { applyPanelDefaults } from '../../shared/execution/defaults';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/execution/limits';
 import { validateSetParams } from '../../shared/execution/validateSetParams';
 import { parseBounds } from '../../shared/geometry/bounds';
-import { checkPanelInCapture } from '../capture/captureCheck';
+import { checkPanelInCaptureAsync } from '../capture/captureCheck';
 import type { ResolvedDevice } from '../devices/types';
 import type { RunHandle } from '../evidence/runHandle';
 import { runOnDevice } from '../execution/deviceRun';
@@ -118,11 +118,15 @@ class SequenceRun {
   }
 }
 
-function checkCapture(run: SequenceRun, capture: Capture, setData: Record<string, string>): void {
+async function checkCapture(
+  run: SequenceRun,
+  capture: Capture,
+  setData: Record<string, string>,
+): Promise<void> {
   const bounds = run.state.reportedBounds;
   if (bounds === undefined) return;
   const defaults = applyPanelDefaults(run.state.design);
-  const checked = checkPanelInCapture({
+  const checked = await checkPanelInCaptureAsync({
     png: capture.png,
     bounds,
     backgroundColor: setData.background_color ?? defaults.backgroundColor,
@@ -168,9 +172,10 @@ async function perform(
     run.skip('screenshot', SKIPPED_SCREENSHOT);
   }
   // Clear runs whatever happened before: a failed set may still have left a panel, and a failed capture must not
-  // leave a stale panel on the device. The capture check (CPU only) runs while clear waits for the device.
+  // leave a stale panel on the device. The capture check runs while clear waits for the device (its inflating on
+  // the thread pool).
   const clearing = run.step('clear', payloads);
-  if (capturedForCheck !== undefined) checkCapture(run, capturedForCheck, setData);
+  if (capturedForCheck !== undefined) await checkCapture(run, capturedForCheck, setData);
   await clearing;
   await describing;
   const status = sequenceStatus(run.state.steps);
