@@ -1,5 +1,6 @@
 // Validation cost against JSON.parse of the same bytes (target: validateExecution <= 3x JSON.parse).
-// Run: npx esbuild bench/validate.ts --bundle --platform=node --format=esm --outfile=/tmp/validate.mjs && node /tmp/validate.mjs
+// Run: npm run build && node out/bench/validate.js
+import { SEED_SET_EXAMPLE } from '../src/shared/execution/seedExample';
 import { validateExecution } from '../src/shared/execution/validateExecution';
 
 const TARGET_RATIO = 3;
@@ -8,33 +9,7 @@ const ROUND_MS = 200;
 const ROUNDS = 9;
 
 /** The seed's set example. */
-const typicalPayload = {
-  commandId: 'on-screen-log-example',
-  taskId: 'on-screen-log-example',
-  source: 'agent',
-  expectedFormat: 'android-ui-automator',
-  timeoutMs: 30000,
-  actions: [
-    {
-      id: 'show-label',
-      type: 'set_on_screen_log',
-      params: {
-        text: 'FLOW-001: Observe settings',
-        anchor: 'right',
-        textAlign: 'left',
-        topOffsetDp: 8,
-        edgeOffsetDp: 12,
-        widthDp: 320,
-        fontSizeSp: 16,
-        textColor: '#FFFFFFFF',
-        backgroundColor: '#B3000000',
-        ttlMs: 12000,
-      },
-    },
-    { id: 'observe-label', type: 'snapshot' },
-    { id: 'clear-label', type: 'clear_on_screen_log' },
-  ],
-};
+const typicalPayload = SEED_SET_EXAMPLE;
 
 /** A template of exactly 2048 UTF-16 units: labelled placeholder lines, padded with literal text. */
 function maximalTemplate(): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../errors';
 import { collectSetParamsIssues } from './validateSetParams';
+import { SEED_SET_EXAMPLE } from './seedExample';
 import { validateExecution } from './validateExecution';
 
 const HEAD = {
@@ -9,30 +10,6 @@ const HEAD = {
   source: 'agent',
   expectedFormat: 'android-ui-automator',
   timeoutMs: 30000,
-};
-
-const SEED_SET_EXAMPLE = {
-  ...HEAD,
-  actions: [
-    {
-      id: 'show-label',
-      type: 'set_on_screen_log',
-      params: {
-        text: 'FLOW-001: Observe settings',
-        anchor: 'right',
-        textAlign: 'left',
-        topOffsetDp: 8,
-        edgeOffsetDp: 12,
-        widthDp: 320,
-        fontSizeSp: 16,
-        textColor: '#FFFFFFFF',
-        backgroundColor: '#B3000000',
-        ttlMs: 12000,
-      },
-    },
-    { id: 'observe-label', type: 'snapshot' },
-    { id: 'clear-label', type: 'clear_on_screen_log' },
-  ],
 };
 
 function withActions(...actions: unknown[]): Record<string, unknown> {
