@@ -7,6 +7,7 @@ import {
   HOST_MAX_PAYLOAD,
   payloadText,
   PROTOCOL_VERSION,
+  VERSION_SKIP_CHECKSUM,
   type AdbMessage,
   type CommandName,
 } from './protocol';
@@ -39,6 +40,8 @@ export class HostConnection {
   private readonly streams = new Map<number, AdbStream>();
   private nextLocalId = 1;
   private hostMaxPayload = HOST_MAX_PAYLOAD;
+  /** Whether data_check is filled in: only for hosts older than VERSION_SKIP_CHECKSUM (summing costs CPU). */
+  private checksums = true;
   private closed = false;
 
   constructor(
@@ -110,6 +113,7 @@ export class HostConnection {
   private handleConnect(message: AdbMessage): void {
     if (this.online) this.closeStreams(false);
     this.hostMaxPayload = message.arg1 > 0 ? message.arg1 : HOST_MAX_PAYLOAD;
+    this.checksums = message.arg0 >>> 0 < VERSION_SKIP_CHECKSUM;
     if (this.host.authMode() === 'none' && this.host.isAuthorized()) {
       this.sendConnect();
       return;
@@ -170,7 +174,7 @@ export class HostConnection {
 
   private send(command: CommandName, arg0: number, arg1: number, payload?: Uint8Array): void {
     if (this.closed || this.socket.destroyed) return;
-    this.socket.write(encodeMessage(command, arg0, arg1, payload));
+    this.socket.write(encodeMessage(command, arg0, arg1, payload, this.checksums));
   }
 
   private closeStreams(echo: boolean): void {

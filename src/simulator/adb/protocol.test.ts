@@ -31,6 +31,12 @@ describe('encodeMessage', () => {
     expect(message.readUInt32LE(16)).toBe(0);
   });
 
+  it('leaves data_check 0 for peers that skip checksums', () => {
+    const message = encodeMessage('WRTE', 7, 8, Buffer.from([1, 2, 250]), false);
+    expect(message.readUInt32LE(16)).toBe(0);
+    expect(message.subarray(24)).toEqual(Buffer.from([1, 2, 250]));
+  });
+
   it('names commands by their ASCII spelling', () => {
     for (const name of ['CNXN', 'AUTH', 'OPEN', 'OKAY', 'CLSE', 'WRTE', 'SYNC', 'STLS'] as const) {
       expect(Buffer.from(encodeMessage(name, 0, 0).subarray(0, 4)).toString('ascii')).toBe(name);

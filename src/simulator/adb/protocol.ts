@@ -39,6 +39,9 @@ export function commandName(value: number): CommandName | undefined {
   return NAMES_BY_VALUE.get(value);
 }
 
+/** Protocol version from which a peer neither checks nor needs data_check (adb's A_VERSION_SKIP_CHECKSUM). */
+export const VERSION_SKIP_CHECKSUM = 0x01000001;
+
 /** Unsigned sum of the payload bytes, as adb's data_check field (adb 29 does not verify it). */
 export function payloadChecksum(payload: Uint8Array): number {
   let sum = 0;
@@ -52,6 +55,8 @@ export function encodeMessage(
   arg0: number,
   arg1: number,
   payload: Uint8Array = Buffer.alloc(0),
+  /** False when the peer's version is VERSION_SKIP_CHECKSUM or later: data_check is 0, as adbd sends it. */
+  checksum = true,
 ): Buffer {
   const value = COMMANDS[command];
   const buffer = Buffer.alloc(HEADER_LENGTH + payload.length);
@@ -59,7 +64,7 @@ export function encodeMessage(
   buffer.writeUInt32LE(arg0 >>> 0, 4);
   buffer.writeUInt32LE(arg1 >>> 0, 8);
   buffer.writeUInt32LE(payload.length, 12);
-  buffer.writeUInt32LE(payloadChecksum(payload), 16);
+  buffer.writeUInt32LE(checksum ? payloadChecksum(payload) : 0, 16);
   buffer.writeUInt32LE((value ^ 0xffffffff) >>> 0, 20);
   buffer.set(payload, HEADER_LENGTH);
   return buffer;

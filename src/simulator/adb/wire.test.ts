@@ -1,5 +1,6 @@
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_TYPES, encodeMessage, PROTOCOL_VERSION } from './protocol';
+import { AUTH_TYPES, encodeMessage, nulTerminated, PROTOCOL_VERSION } from './protocol';
 import { SimulatedDevice, type SimulatedDeviceOptions } from './simulatedDevice';
 import { RawHost } from '../testing/rawHost';
 
@@ -112,6 +113,36 @@ describe('streams', () => {
     expect(await host.pending(50)).toEqual([]);
     host.open(12, 'shell:echo again');
     expect((await host.readStream(12)).toString()).toBe('again\n');
+  });
+
+  it('fills data_check only for hosts older than the skip-checksum version, as adbd does', async () => {
+    const device = await SimulatedDevice.start({});
+    devices.push(device);
+    /** The raw WRTE header's data_check for `exec:echo hi` after a CNXN with `version`. */
+    const checksumFor = (version: number): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const socket = connect({ host: '127.0.0.1', port: device.port });
+        let received = Buffer.alloc(0);
+        socket.on('error', reject);
+        socket.on('data', (chunk: Buffer) => {
+          received = Buffer.concat([received, chunk]);
+          for (let offset = 0; offset + 24 <= received.length;) {
+            const command = received.subarray(offset, offset + 4).toString('latin1');
+            const length = received.readUInt32LE(offset + 12);
+            if (command === 'CNXN') socket.write(encodeMessage('OPEN', 5, 0, nulTerminated('exec:echo hi')));
+            if (command === 'WRTE') {
+              resolve(received.readUInt32LE(offset + 16));
+              socket.destroy();
+              return;
+            }
+            offset += 24 + length;
+          }
+        });
+        socket.write(encodeMessage('CNXN', version, 4096, nulTerminated('host::features=shell_v2')));
+      });
+    // 'h' + 'i' + '\n'
+    expect(await checksumFor(0x01000000)).toBe(0x68 + 0x69 + 0x0a);
+    expect(await checksumFor(PROTOCOL_VERSION)).toBe(0);
   });
 
   it('refuses unknown services and unknown abstract sockets with CLSE(0, remote)', async () => {

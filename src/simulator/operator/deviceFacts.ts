@@ -33,6 +33,15 @@ export function currentDisplay(
 /** Language code, tag and native name of a BCP-47 locale tag. */
 export function localeFacts(tag: string): { tag: string; code: string; name: string } {
   const code = tag.split(/[-_]/)[0]?.toLowerCase() ?? tag;
+  return { tag: tag.replace('_', '-'), code, name: languageName(code) };
+}
+
+// Building an Intl.DisplayNames costs ~1 ms and every set, hello and template refresh asks: names are kept.
+const languageNames = new Map<string, string>();
+
+function languageName(code: string): string {
+  const known = languageNames.get(code);
+  if (known !== undefined) return known;
   let name = code;
   try {
     const native = new Intl.DisplayNames([code], { type: 'language' }).of(code);
@@ -40,7 +49,8 @@ export function localeFacts(tag: string): { tag: string; code: string; name: str
   } catch {
     // An unknown language keeps its code as the name, as Android's Locale.getDisplayLanguage does.
   }
-  return { tag: tag.replace('_', '-'), code, name };
+  languageNames.set(code, name);
+  return name;
 }
 
 /** The template metadata of the foreground app, device and system locale. */

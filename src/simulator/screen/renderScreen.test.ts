@@ -268,6 +268,13 @@ describe('renderScreen', () => {
     await expect(
       renderScreen(screen({ panel: { layout, textColor: 'white', backgroundColor: '#B3000000' } })),
     ).rejects.toThrow('Invalid colour white');
+    // The failed frame stopped mid-draw; the next frame (its rows drawn on the same scratch canvas) is unaffected.
+    const low = layoutOn(phone, { topOffsetDp: 300 }, 'x');
+    const next = await decode(
+      screen({ panel: { layout: low, textColor: '#FFFFFFFF', backgroundColor: '#FF00FF00' } }),
+    );
+    expect(rgb(next, low.bounds.left + 1, low.bounds.top + 1)).toEqual([0, 255, 0]);
+    expect(rgb(next, low.bounds.left + 1, low.bounds.top - 1)).not.toEqual([0, 255, 0]);
   });
 });
 

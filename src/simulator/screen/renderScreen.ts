@@ -1,8 +1,8 @@
 // Renders a simulated device's screen to PNG: a cached base (app screen and bars), then the clock and panel.
-import { createCanvas, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, ImageData, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { TextMeasurer } from '../../shared/geometry/types';
 import { drawAppScreen } from './apps';
-import { BandedPngEncoder } from './bandedPng';
+import { BandedPngEncoder, type Overlay, type RowReader } from './bandedPng';
 import { frameOf, type BarTint } from './apps/frame';
 import { ensureRoboto } from '../../main/fonts/roboto';
 import { sharedRobotoMeasurer } from '../../main/fonts/robotoMeasurer';
@@ -12,18 +12,30 @@ import { drawClock, drawStatusBar } from './statusBar';
 import type { ScreenInput } from './types';
 
 interface Base {
-  canvas: Canvas;
+  /** The base's pixels (app screen and bars, no clock, no panel): RGBA, unpremultiplied, opaque. */
+  rgba: Buffer;
   tint: BarTint;
   /** Frames on this base differ only in the clock and the panel: most PNG bands are reused. */
   encoder: BandedPngEncoder;
-  /** The canvas frames are drawn on, and the rows its last frame drew over the base (restored before the next). */
-  frame?: { ctx: SKRSContext2D; dirty: Array<[number, number]> };
   /** The most recent PNG drawn on this base: repeated captures of an unchanged screen skip the encode. */
   last?: { key: string; png: Promise<Uint8Array> };
 }
 
 // A base frame is ~10 MB of pixels; a handful covers every simulated device in a test run.
 const BASE_LIMIT = 6;
+/**
+ * A canvas as wide as the screen on which the rows a frame changes are drawn (base rows put back first, then the
+ * clock and panel): reading a few rows of a small canvas costs a fraction of drawing over a full-screen one.
+ */
+const scratches = new Map<number, SKRSContext2D>();
+
+function scratchFor(width: number, rows: number): SKRSContext2D {
+  const cached = scratches.get(width);
+  if (cached !== undefined && cached.canvas.height >= rows) return cached;
+  const ctx = createCanvas(width, Math.max(rows, cached?.canvas.height ?? 0)).getContext('2d');
+  scratches.set(width, ctx);
+  return ctx;
+}
 const bases = new Map<string, Base>();
 const icons = new WeakMap<Uint8Array, Promise<Image>>();
 const iconIds = new WeakMap<Uint8Array, number>();
@@ -63,7 +75,12 @@ function baseFor(input: ScreenInput): Base {
   const tint = drawAppScreen(frame);
   drawStatusBar(frame, input, tint);
   drawNavigationBar(ctx, input, tint);
-  const base = { canvas, tint, encoder: new BandedPngEncoder(input.widthPx, input.heightPx) };
+  const pixels = ctx.getImageData(0, 0, input.widthPx, input.heightPx).data;
+  const base = {
+    rgba: Buffer.from(pixels),
+    tint,
+    encoder: new BandedPngEncoder(input.widthPx, input.heightPx),
+  };
   bases.set(key, base);
   const oldest = bases.keys().next().value;
   if (bases.size > BASE_LIMIT && oldest !== undefined) bases.delete(oldest);
@@ -80,40 +97,65 @@ function iconImage(png: Uint8Array | null | undefined): Promise<Image | null> {
   return image;
 }
 
-function frameKey(input: ScreenInput): string {
+function iconIdOf(icon: Uint8Array | null | undefined): number {
+  if (!icon) return 0;
+  const id = iconIds.get(icon) ?? nextIconId++;
+  iconIds.set(icon, id);
+  return id;
+}
+
+/** What the panel draws, exactly (layout, colours, icon), or null without a panel. */
+function panelKey(input: ScreenInput): string | null {
   const panel = input.panel;
-  if (!panel) return JSON.stringify([input.clockText]);
+  if (!panel) return null;
   const { icon, ...rest } = panel;
-  let iconId = 0;
-  if (icon) {
-    iconId = iconIds.get(icon) ?? nextIconId++;
-    iconIds.set(icon, iconId);
-  }
-  return JSON.stringify([input.clockText, rest, iconId]);
+  return JSON.stringify([rest, iconIdOf(icon)]);
+}
+
+function frameKey(input: ScreenInput): string {
+  return JSON.stringify([input.clockText, panelKey(input)]);
 }
 
 async function draw(input: ScreenInput, base: Base): Promise<Uint8Array> {
   const icon = input.panel ? await iconImage(input.panel.icon) : null;
-  // Drawing below is synchronous up to the last pixel read, so frames of one base never interleave on its canvas.
   const width = input.widthPx;
-  if (base.frame === undefined) {
-    const ctx = createCanvas(width, input.heightPx).getContext('2d');
-    ctx.drawImage(base.canvas, 0, 0);
-    base.frame = { ctx, dirty: [] };
+  const stride = width * 4;
+  // Only the status bar (clock) and the panel differ from the base; the encoder reads and compresses only the
+  // rows whose overlays changed since the previous frame.
+  const overlays: Overlay[] = [
+    { top: 0, bottom: Math.max(1, input.statusBarPx), key: `clock ${input.clockText}` },
+  ];
+  const panel = panelKey(input);
+  if (input.panel && panel !== null) {
+    const { top, bottom } = input.panel.layout.bounds;
+    overlays.push({ top, bottom, key: `panel ${panel}` });
   }
-  const { ctx } = base.frame;
-  for (const [top, bottom] of base.frame.dirty)
-    ctx.drawImage(base.canvas, 0, top, width, bottom - top, 0, top, width, bottom - top);
-  drawClock(ctx, input, base.tint);
-  if (input.panel) drawPanel(ctx, input.panel, icon, screenMeasurer());
-  // Only the status bar (clock) and the panel differ from the base, so only their rows are read and re-encoded.
-  const dirty: Array<[number, number]> = [[0, Math.max(1, input.statusBarPx)]];
-  if (input.panel) dirty.push([input.panel.layout.bounds.top, input.panel.layout.bounds.bottom]);
-  base.frame.dirty = dirty;
-  return base.encoder.encodeRows((top, rows) => {
-    const pixels = ctx.getImageData(0, top, input.widthPx, rows).data;
+  const readBase: RowReader = (top, rows) => base.rgba.subarray(top * stride, (top + rows) * stride);
+  // Called synchronously by the encoder, so frames never interleave on the shared scratch canvas.
+  const readFrame: RowReader = (top, rows) => {
+    const ctx = scratchFor(width, rows);
+    const under = base.rgba.subarray(top * stride, (top + rows) * stride);
+    ctx.putImageData(
+      new ImageData(new Uint8ClampedArray(under.buffer, under.byteOffset, under.length), width, rows),
+      0,
+      0,
+    );
+    ctx.save();
+    try {
+      ctx.translate(0, -top);
+      drawClock(ctx, input, base.tint);
+      if (input.panel) drawPanel(ctx, input.panel, icon, screenMeasurer());
+    } catch (error) {
+      // A malformed panel colour throws mid-draw, leaving saved states, a transform and a clip behind: the next
+      // frame gets a new canvas.
+      scratches.delete(width);
+      throw error;
+    }
+    ctx.restore();
+    const pixels = ctx.getImageData(0, 0, width, rows).data;
     return Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
-  }, dirty);
+  };
+  return base.encoder.encodeOver(overlays, readFrame, readBase);
 }
 
 /**
