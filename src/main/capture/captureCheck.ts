@@ -15,7 +15,8 @@ import { fail, ok, type Result } from '../../shared/errors';
 import { PANEL_DEFAULTS } from '../../shared/execution/limits';
 import type { Rect } from '../../shared/geometry/types';
 import { classifyPixel, panelColorModel, type PanelColorModel } from './panelColorModel';
-import { decodePngRows, decodePngRowsAsync, type DecodedRows } from './pngRows';
+import { bundledWorkerFile, CaptureCheckPool } from './checkPool';
+import { decodePngRows, type DecodedRows } from './pngRows';
 import { forEachGridPoint, gridStride, insideBox, ringBoxes, type PixelBox } from './sampling';
 import type { CaptureCheck, CaptureCheckInput } from './types';
 
@@ -184,13 +185,15 @@ export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureChe
   return evaluate(input, plan.value, decodePngRows(input.png, plan.value.rings.outer.y1, plan.value.wanted));
 }
 
-/** checkPanelInCapture with the PNG inflated off the event loop (same answers). */
-export async function checkPanelInCaptureAsync(input: CaptureCheckInput): Promise<Result<CaptureCheck>> {
-  const plan = planCheck(input);
-  if (!plan.ok) return plan;
-  return evaluate(
-    input,
-    plan.value,
-    await decodePngRowsAsync(input.png, plan.value.rings.outer.y1, plan.value.wanted),
-  );
+let sharedPool: CaptureCheckPool | undefined;
+
+/** The process's capture-check worker (next to the running bundle), created on first use. */
+function checkPool(): CaptureCheckPool {
+  sharedPool ??= new CaptureCheckPool(bundledWorkerFile(import.meta.url), checkPanelInCapture);
+  return sharedPool;
+}
+
+/** checkPanelInCapture on the capture-check worker thread when the bundle has one (same answers). */
+export function checkPanelInCaptureAsync(input: CaptureCheckInput): Promise<Result<CaptureCheck>> {
+  return checkPool().check(input);
 }

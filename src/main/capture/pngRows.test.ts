@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { decodePngRows, decodePngRowsAsync, pngSize } from './pngRows';
+import { decodePngRows, pngSize } from './pngRows';
 
 function image(width: number, height: number, colorType: 2 | 6): { png: Uint8Array; rgba: Buffer } {
   const png = new PNG({ width, height, colorType, inputHasAlpha: true });
@@ -46,21 +46,6 @@ describe('decodePngRows', () => {
         const row = (data: Uint8Array) => Buffer.from(data.subarray(y * 64 * 4, (y + 1) * 64 * 4));
         expect(row(decoded.data).equals(row(full))).toBe(true);
       }
-    },
-  );
-
-  it.each([-1, 2, 4] as const)(
-    'decodes the same rows asynchronously (filter type %i), stopping early',
-    async (filterType) => {
-      const source = new PNG({ width: 300, height: 400 });
-      for (let i = 0; i < source.data.length; i += 1) source.data[i] = (i * 13 + (i >> 9)) & 0xff;
-      const bytes = PNG.sync.write(source, { filterType });
-      for (const rows of [1, 120, 400]) {
-        const wanted = (y: number): boolean => y % 7 === 3;
-        const asynchronous = await decodePngRowsAsync(bytes, rows, wanted);
-        expect(asynchronous).toEqual(decodePngRows(bytes, rows, wanted));
-      }
-      expect(await decodePngRowsAsync(new Uint8Array([1, 2]), 3)).toBeNull();
     },
   );
 

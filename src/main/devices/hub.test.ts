@@ -7,7 +7,7 @@ import {
   type IsolatedAdb,
 } from '../../simulator/testing/isolatedAdb';
 import { SimulatedAndroid, type SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
-import { AdbHub, type AdbHubOptions } from './hub';
+import { AdbHub, RESOLVE_LIST_MAX_AGE_MS, type AdbHubOptions } from './hub';
 import type { DeviceInfo } from './types';
 
 // The hub against two isolated adb servers ("local" and a "remote" lab server) and simulated devices.
@@ -133,6 +133,29 @@ describe('AdbHub listing and resolving', () => {
     expect(resolved.value.info).toEqual(expected);
     expect(await subject.list()).toEqual({ ok: true, value: [expected] });
     expect((await subject.resolve(serial)).ok).toBe(true);
+  });
+
+  it('reuses a device list polled within a second for resolve, and polls again for a device it lacks', async () => {
+    const own = await startIsolatedAdb();
+    try {
+      const first = await boot({}, { adb: own });
+      const subject = hub({ localPort: own.port });
+      expect((await subject.resolve(first.serial)).ok).toBe(true);
+      // A device attached since that poll is not in the reused list: resolve looks again instead of failing.
+      const second = await boot({}, { adb: own });
+      const resolved = await subject.resolve(second.serial);
+      expect(resolved.ok && resolved.value.serial).toBe(second.serial);
+      // With the server gone, a resolve within the window still has the list it just read...
+      await own.stop();
+      expect((await subject.resolve(first.serial)).ok).toBe(true);
+      // ...and once the list is older than RESOLVE_LIST_MAX_AGE_MS, resolve polls (and, with the server gone, tries
+      // to start one with this test's missing adb binary).
+      await new Promise((wake) => setTimeout(wake, RESOLVE_LIST_MAX_AGE_MS + 50));
+      const stale = await subject.resolve(first.serial);
+      expect(stale.ok ? 'resolved' : stale.error.code).toBe('ADB_NOT_FOUND');
+    } finally {
+      await own.stop();
+    }
   });
 
   it('reports a missing Operator as not installed and not reachable', async () => {

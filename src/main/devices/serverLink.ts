@@ -45,6 +45,8 @@ const MAX_RETRY_MS = 10_000;
 export class ServerLink {
   private devices: ListedDevice[] = [];
   private reachable: boolean | undefined;
+  /** When the last successful poll started (Date.now()). */
+  private polledAt: number | undefined;
   private error: AppError | undefined;
   private tracker: AdbDeviceTracker | undefined;
   private tracking = false;
@@ -105,12 +107,19 @@ export class ServerLink {
     this.tracker = undefined;
   }
 
+  /** Whether the last poll succeeded and started at most `maxAgeMs` ago. */
+  polledWithin(maxAgeMs: number, now = Date.now()): boolean {
+    return this.reachable === true && this.polledAt !== undefined && now - this.polledAt <= maxAgeMs;
+  }
+
   private async pollOnce(): Promise<void> {
+    const startedAt = Date.now();
     const outcome = await settleWithin(this.client.listDevices(), this.timeoutMs);
     if (outcome === 'timeout') return this.fail(serverTimeoutError(this.server, this.timeoutMs));
     if ('error' in outcome) return this.fail(this.describeError(outcome.error));
     this.reachable = true;
     this.error = undefined;
+    this.polledAt = startedAt;
     this.devices = outcome.value.map((entry) => ({
       server: this.server,
       serial: entry.serial,

@@ -193,6 +193,25 @@ describe('EvidenceStore runs', () => {
   });
 });
 
+describe('EvidenceStore directory', () => {
+  it('creates the evidence directory again when it is removed between runs', async () => {
+    const store = new EvidenceStore(directory);
+    const first = await created(store);
+    await rm(directory, { recursive: true, force: true });
+    const second = await created(store, '2025-06-03T14:05:10.000Z');
+    expect(second.path).toBe(join(directory, second.id));
+    expect((await store.readRun(second.id)).ok).toBe(true);
+    expect((await store.readRun(first.id)).ok).toBe(false);
+    // Replaced by a file, the directory cannot be made again: a clear error, not a loop.
+    await rm(directory, { recursive: true, force: true });
+    await writeFile(directory, 'not a directory');
+    expect(await store.createRun({ deviceSerial: 's', startedAt: '2025-06-03T14:05:11Z' })).toMatchObject({
+      ok: false,
+      error: { code: 'EVIDENCE_WRITE_FAILED' },
+    });
+  });
+});
+
 describe('EvidenceStore ids', () => {
   it.each(['..', '../x', '../../etc/passwd', '20250603-140509-a/../../b-abcdef', '/tmp', ''])(
     'rejects the id %j everywhere before touching the disk',

@@ -36,6 +36,8 @@ export class EvidenceStore {
   private readonly operations: FileOperations;
   private readonly random: (() => number) | undefined;
   private readonly thumbnails = new Map<string, Promise<Result<{ path: string }>>>();
+  /** Set once the evidence directory was created or found; a run folder then needs no `mkdir -p` first. */
+  private directoryReady = false;
 
   constructor(directory: string, options: EvidenceStoreOptions = {}) {
     this.directory = resolve(directory);
@@ -53,11 +55,8 @@ export class EvidenceStore {
       return fail('EVIDENCE_WRITE_FAILED', 'A run needs a device serial', {
         reason: 'invalid_device_serial',
       });
-    try {
-      await mkdir(this.directory, { recursive: true, mode: 0o700 });
-    } catch (error) {
-      return writeFailed(this.directory, error);
-    }
+    const ready = await this.ensureDirectory();
+    if (!ready.ok) return ready;
     for (let attempt = 0; attempt < ID_ATTEMPTS; attempt += 1) {
       const id = Number.isNaN(started.getTime()) ? '' : createRunId(started, meta.deviceSerial, this.random);
       if (!isRunId(id))
@@ -71,6 +70,17 @@ export class EvidenceStore {
       path: this.directory,
       reason: 'id_taken',
     });
+  }
+
+  private async ensureDirectory(): Promise<Result<void>> {
+    if (this.directoryReady) return ok(undefined);
+    try {
+      await mkdir(this.directory, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      return writeFailed(this.directory, error);
+    }
+    this.directoryReady = true;
+    return ok(undefined);
   }
 
   private async assemble(id: string, meta: CreateRunMeta): Promise<Result<RunHandle> | 'taken'> {
@@ -91,9 +101,18 @@ export class EvidenceStore {
     try {
       await mkdir(staging, { mode: 0o700 });
     } catch (error) {
-      return osCodeOf(error) === 'EEXIST' ? 'taken' : writeFailed(staging, error);
+      if (osCodeOf(error) === 'EEXIST') return 'taken';
+      // The evidence directory was removed while the console ran: create it again, once.
+      if (osCodeOf(error) !== 'ENOENT' || !this.directoryReady) return writeFailed(staging, error);
+      this.directoryReady = false;
+      const ready = await this.ensureDirectory();
+      if (!ready.ok) return ready;
+      return this.assemble(id, meta);
     }
-    const written = await writeFileAtomic(join(staging, RECORD_FILE), text.value, this.operations);
+    // Not flushed, like every later run.json: atomic for readers and crashes, but a run never waits for the disk.
+    const written = await writeFileAtomic(join(staging, RECORD_FILE), text.value, this.operations, {
+      sync: false,
+    });
     if (written.ok) {
       try {
         // rename() would silently replace an empty directory of that name.

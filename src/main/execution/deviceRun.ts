@@ -6,6 +6,7 @@ import type { ResolvedDevice } from '../devices/types';
 import { writeFileAtomically } from '../screenshot/atomicWrite';
 import { captureScreen, type Capture } from '../screenshot/capture';
 import { screenshotPathFor } from '../screenshot/paths';
+import type { AgentCaller } from '../operator/agentClient';
 import { dispatchExecution } from './dispatch';
 import { withHostDetails, type FailureContext } from './hostFailure';
 import { finalizeScreenshots, type FinalizedScreenshots, type ScreenshotEffects } from './screenshotSteps';
@@ -19,6 +20,8 @@ export interface DeviceRunOptions {
   clock: Clock;
   /** Where captures go; default: the caller's path or a managed file (see defaultScreenshotPersist). */
   persist: ScreenshotEffects['persist'];
+  /** The agent transport; default: a new stream for this execution. */
+  call?: AgentCaller;
 }
 
 /** Persists captures to take_screenshot's path (relative to `cwd`) or a managed file, atomically. */
@@ -58,6 +61,7 @@ export async function runOnDevice(
   const dispatched = await dispatchExecution(
     { client: device.client, serial: device.serial, operatorPackage: options.operatorPackage },
     execution,
+    options.call,
   );
   if (!dispatched.ok) {
     return {

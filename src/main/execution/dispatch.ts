@@ -4,7 +4,7 @@ import type { ResultEnvelope } from '../../shared/envelope';
 import { fail, ok, type Result } from '../../shared/errors';
 import { ENVELOPE_WAIT_BUFFER_MS } from '../../shared/execution/limits';
 import type { Execution } from '../../shared/execution/types';
-import { callAgent, type AgentTarget } from '../operator/agentClient';
+import { callAgent, type AgentCaller, type AgentTarget } from '../operator/agentClient';
 import { diagnoseUnreachableOperator } from './operatorDiagnosis';
 
 /** How long the host waits for the envelope: the execution's own budget plus the envelope-write buffer. */
@@ -20,13 +20,11 @@ export function envelopeWaitMs(execution: Execution): number {
 export async function dispatchExecution(
   target: AgentTarget,
   execution: Execution,
+  /** How the request travels: a new stream by default, or a session's stream shared by a run's executions. */
+  call: AgentCaller = (request, waitMs) => callAgent(target, request, waitMs),
 ): Promise<Result<ResultEnvelope>> {
   const requestId = `execute-${randomUUID()}`;
-  const answer = await callAgent(
-    target,
-    { v: 1, type: 'execute', id: requestId, execution },
-    envelopeWaitMs(execution),
-  );
+  const answer = await call({ v: 1, type: 'execute', id: requestId, execution }, envelopeWaitMs(execution));
   if (!answer.ok) {
     const { error } = answer;
     if (error.details?.phase === 'readiness' && error.details.dispatchState === 'not_dispatched') {

@@ -41,6 +41,9 @@ export async function openAgentStream(target: AgentTarget): Promise<Result<Duple
   }
 }
 
+/** Sends one request over the Operator's agent socket and waits for its answer (callAgent or a session's call). */
+export type AgentCaller = (request: AgentRequest, waitMs: number) => Promise<Result<AgentResponse>>;
+
 /**
  * Sends one request and waits for its response. Once the frame is written, the request is never sent again:
  * a lost answer is reported with dispatchState "unknown".
@@ -53,10 +56,64 @@ export async function callAgent(
   const opened = await openAgentStream(target);
   if (!opened.ok) return opened;
   const stream = opened.value;
+  // Errors after the exchange (a late reset) must not go unhandled while the stream is torn down.
+  stream.on('error', () => undefined);
   try {
     return await exchange(stream, request, waitMs);
   } finally {
     stream.destroy();
+  }
+}
+
+/**
+ * One agent stream for requests made one after another (the protocol lets a connection carry any number of them,
+ * strictly in turn), so a run of several requests pays for one adb connection instead of one each. Calls queue
+ * behind each other. After any failure or an error answer the stream is dropped and the next call opens a new one;
+ * a request is never sent twice.
+ */
+export class AgentSession {
+  private stream: Duplex | null = null;
+  private turn: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly target: AgentTarget) {}
+
+  /** Sends `request` once its turn comes; the wait starts when its frame is written. */
+  call(request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
+    const result = this.turn.then(() => this.send(request, waitMs));
+    this.turn = result;
+    return result;
+  }
+
+  /** Closes the stream; a later call opens a new one. */
+  close(): void {
+    this.stream?.destroy();
+    this.stream = null;
+  }
+
+  private async send(request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
+    let stream = this.stream;
+    if (stream === null || stream.destroyed || stream.readableEnded) {
+      const opened = await openAgentStream(this.target);
+      if (!opened.ok) return opened;
+      stream = opened.value;
+      const current = stream;
+      // Between calls the Operator may close the stream or it may fail: the next call then opens a new one.
+      const drop = (): void => {
+        if (this.stream === current) this.stream = null;
+        current.destroy();
+      };
+      current.on('error', drop);
+      current.once('end', drop);
+      current.once('close', drop);
+      this.stream = current;
+    }
+    const answer = await exchange(stream, request, waitMs);
+    if (!answer.ok) {
+      // After a lost or refused request the stream's state is unknown: never reuse it.
+      if (this.stream === stream) this.stream = null;
+      stream.destroy();
+    }
+    return answer;
   }
 }
 
@@ -69,6 +126,8 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
       settled = true;
       clearTimeout(timer);
       stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
       resolve(result);
     };
     const lost = (code: 'RESULT_ENVELOPE_TIMEOUT' | 'RESULT_TRANSPORT_FAILED', message: string): void =>
@@ -121,19 +180,29 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
         }
       }
     };
-    stream.on('data', onData);
-    stream.once('end', () =>
+    const onEnd = (): void =>
       lost(
         'RESULT_TRANSPORT_FAILED',
         `The Operator's stream closed before it answered ${request.type}; the request may have run.`,
-      ),
-    );
-    stream.once('error', (error: Error) =>
+      );
+    const onError = (error: Error): void =>
       lost(
         'RESULT_TRANSPORT_FAILED',
         `The Operator's stream failed: ${error.message}; the request may have run.`,
-      ),
-    );
+      );
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+    if (stream.destroyed || stream.readableEnded) {
+      finish(
+        fail('RESULT_TRANSPORT_FAILED', `The Operator's stream closed before ${request.type} was sent.`, {
+          phase: 'dispatch',
+          dispatchState: 'not_dispatched',
+          requestId: request.id,
+        }),
+      );
+      return;
+    }
     stream.write(encodeFrame(request));
   });
 }

@@ -10,7 +10,7 @@ import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isol
 import { InFlightRegistry } from '../execution/inFlight';
 import { runExecution } from '../execution/runExecution';
 import { bootSimulated, isolatedResolver } from '../execution/testing/isolatedResolver';
-import { runSequence } from './runSequence';
+import { RECORD_DELAY_MS, runSequence } from './runSequence';
 import type { SequenceDependencies, SequenceProgress } from './types';
 
 // runSequence against simulated devices through a real, isolated adb server, with a real evidence store.
@@ -299,6 +299,30 @@ describe('runSequence', () => {
       },
     });
     expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('writes each step to run.json while the run goes on, within RECORD_DELAY_MS', async () => {
+    const { sim, serial } = await boot();
+    sim.faults.screencap.delayMs = 600;
+    const started = runSequence({ design: DESIGN, deviceId: serial, operatorPackage: PACKAGE }, dependencies);
+    let finished = false;
+    void started.then(() => (finished = true));
+    await vi.waitFor(() => expect(events.some((event) => event.step === 'screenshot')).toBe(true), {
+      timeout: 3000,
+    });
+    const runPath = join(directory, events[0]?.runId ?? '');
+    await vi.waitFor(
+      async () => {
+        const record = await runJson(runPath);
+        expect(record.status).toBe('running');
+        expect((record.steps as unknown[])[0]).toMatchObject({ name: 'set', status: 'succeeded' });
+      },
+      { timeout: RECORD_DELAY_MS * 6, interval: 10 },
+    );
+    expect(finished).toBe(false);
+    const result = await started;
+    if (!result.ok) throw new Error(result.error.message);
+    expect(await runJson(runPath)).toMatchObject({ status: 'succeeded' });
   });
 
   it('keeps cleaning the device when run.json cannot be rewritten, and reports the evidence error', async () => {

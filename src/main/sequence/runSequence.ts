@@ -15,7 +15,8 @@ import { deviceKey, type DeviceLease } from '../execution/inFlight';
 import { conflictError } from '../execution/runExecution';
 import { systemClock, type Clock } from '../execution/types';
 import type { Capture } from '../screenshot/capture';
-import { describeOperator } from './hello';
+import { describeOperator, HELLO_WAIT_MS } from './hello';
+import { AgentSession } from '../operator/agentClient';
 import { sequencePayloads, type SequencePayloads } from './payloads';
 import { predictPanelBounds } from './prediction';
 import { sharedRobotoMeasurer } from '../fonts/robotoMeasurer';
@@ -24,6 +25,8 @@ import { initialSteps, progressOf, sequenceStatus, stepFinished, stepSkipped, st
 import type { SequenceDependencies, SequenceRequest, SequenceResult, SequenceStepName } from './types';
 
 export const SCREENSHOT_FILE = 'screenshot';
+/** How long a step's result may wait for the next one before run.json is rewritten with both. */
+export const RECORD_DELAY_MS = 50;
 const SKIPPED_SCREENSHOT =
   'The set step failed, so there is no panel to capture. Clear still runs so no partly drawn panel stays on the device.';
 
@@ -40,6 +43,7 @@ class SequenceRun {
     readonly lease: DeviceLease,
     readonly request: SequenceRequest,
     readonly dependencies: SequenceDependencies,
+    readonly session: AgentSession,
     initial: RecordState,
   ) {
     this.state = initial;
@@ -62,33 +66,46 @@ class SequenceRun {
   }
 
   private writes: Promise<void> = Promise.resolve();
-  /** The newest record waiting for the queue; a write picks it up when it starts, so bursts coalesce. */
-  private waiting: ReturnType<typeof buildRunRecord> | null = null;
+  private recordTimer: ReturnType<typeof setTimeout> | undefined;
+  private recordPending = false;
 
   /**
-   * Queues a rewrite of run.json with the current state. Writes stay in order but off the device's critical path;
-   * a write that has not started yet takes the newest state instead of queueing another. flush() waits for them.
-   * Every write is atomic, so a crash leaves the last complete record.
+   * Asks for run.json to be rewritten with the current state within RECORD_DELAY_MS. Steps finishing inside that
+   * window share one write, and a run that ends sooner has only its final record written (flush): a crash loses at
+   * most the last RECORD_DELAY_MS of progress, and every write is atomic, so run.json is always complete.
    */
   record(): void {
-    const queued = this.waiting !== null;
-    this.waiting = buildRunRecord(this.state);
-    if (queued) return;
+    this.recordPending = true;
+    if (this.recordTimer !== undefined) return;
+    this.recordTimer = setTimeout(() => {
+      this.recordTimer = undefined;
+      this.writeRecord();
+    }, RECORD_DELAY_MS);
+  }
+
+  /** Writes any pending state now and waits for every write. */
+  async flush(): Promise<void> {
+    clearTimeout(this.recordTimer);
+    this.recordTimer = undefined;
+    this.writeRecord();
+    await this.writes;
+  }
+
+  private writeRecord(): void {
+    if (!this.recordPending) return;
+    this.recordPending = false;
+    const snapshot = buildRunRecord(this.state);
     this.writes = this.writes.then(async () => {
-      const snapshot = this.waiting;
-      this.waiting = null;
-      if (snapshot === null) return;
       const written = await this.run.writeRecord(snapshot);
       if (!written.ok) this.evidenceError ??= written.error;
     });
   }
 
-  async flush(): Promise<void> {
-    await this.writes;
-  }
-
-  /** Runs one execution under the run's lease, recording and announcing its start and end. */
-  async step(name: SequenceStepName, payloads: SequencePayloads) {
+  /**
+   * Runs one execution under the run's lease over the run's agent session, recording and announcing its start and
+   * end. `onCapture` sees a screenshot's pixels as soon as they are on the host, before they are written.
+   */
+  async step(name: SequenceStepName, payloads: SequencePayloads, onCapture?: (capture: Capture) => void) {
     const payload = payloads[name];
     const startedAtMs = this.now();
     this.state = { ...this.state, steps: stepStarted(this.state.steps, name, payload, startedAtMs) };
@@ -100,7 +117,9 @@ class SequenceRun {
       execution: payload,
       startedAtMs,
       clock: this.clock,
+      call: (request, waitMs) => this.session.call(request, waitMs),
       persist: async (capture: Capture) => {
+        onCapture?.(capture);
         const written = await this.run.writeScreenshot(SCREENSHOT_FILE, capture.png);
         return written.ok ? ok({ path: written.value.path, persistedAtMs: this.now() }) : written;
       },
@@ -137,12 +156,7 @@ async function checkCapture(
   else run.captureCheckError = checked.error;
 }
 
-async function perform(
-  run: SequenceRun,
-  payloads: SequencePayloads,
-  describing: Promise<void>,
-): Promise<SequenceResult> {
-  let capturedForCheck: Capture | undefined;
+async function perform(run: SequenceRun, payloads: SequencePayloads): Promise<SequenceResult> {
   const set = await run.step('set', payloads);
   const setStep = set.ok ? set.value.envelope.stepResults[0] : undefined;
   const setSucceeded = set.ok && set.value.envelope.status === 'success' && setStep?.success === true;
@@ -150,12 +164,15 @@ async function perform(
   const reported = setSucceeded ? parseBounds(setData.bounds ?? '') : null;
   if (reported !== null) run.state = { ...run.state, reportedBounds: reported };
   let screenshot: SequenceResult['screenshot'];
+  // The capture check starts as soon as the pixels are on the host, while the file is written and clear runs.
+  let checking: Promise<void> = Promise.resolve();
   if (setSucceeded) {
-    const shot = await run.step('screenshot', payloads);
+    const shot = await run.step('screenshot', payloads, (capture) => {
+      checking = checkCapture(run, capture, setData);
+    });
     const written = shot.ok ? shot.value.screenshot : undefined;
     if (written !== undefined) {
       const { capture, path } = written;
-      capturedForCheck = capture;
       screenshot = { path, widthPx: capture.widthPx, heightPx: capture.heightPx };
       const file = basename(path);
       run.state = {
@@ -172,12 +189,11 @@ async function perform(
     run.skip('screenshot', SKIPPED_SCREENSHOT);
   }
   // Clear runs whatever happened before: a failed set may still have left a panel, and a failed capture must not
-  // leave a stale panel on the device. The capture check runs while clear waits for the device (its inflating on
-  // the thread pool).
-  const clearing = run.step('clear', payloads);
-  if (capturedForCheck !== undefined) await checkCapture(run, capturedForCheck, setData);
-  await clearing;
-  await describing;
+  // leave a stale panel on the device.
+  await run.step('clear', payloads);
+  // The Operator's description (for run.json and the predicted bounds) is asked for on the same stream once the
+  // panel is gone, while the capture check finishes.
+  await Promise.all([describe(run), checking]);
   const status = sequenceStatus(run.state.steps);
   run.state = { ...run.state, status, finishedAt: new Date(run.now()).toISOString() };
   run.record();
@@ -195,6 +211,23 @@ async function perform(
     ...(state.predictedBounds === undefined ? {} : { predictedBounds: state.predictedBounds }),
     ...(run.captureCheckError === undefined ? {} : { captureCheckError: run.captureCheckError }),
     ...(run.evidenceError === undefined ? {} : { evidenceError: run.evidenceError }),
+  };
+}
+
+/** Asks the Operator to describe the device; a failure only leaves the description and prediction out. */
+async function describe(run: SequenceRun): Promise<void> {
+  const description = await describeOperator(
+    run.session.target,
+    Math.min(run.request.timeoutMs ?? DEFAULT_TIMEOUT_MS, HELLO_WAIT_MS),
+    (request, waitMs) => run.session.call(request, waitMs),
+  );
+  const design = run.state.design;
+  const predicted =
+    description === null ? null : predictPanelBounds(design, description, sharedRobotoMeasurer());
+  run.state = {
+    ...run.state,
+    device: runDeviceOf(run.device, description),
+    ...(predicted === null ? {} : { predictedBounds: predicted }),
   };
 }
 
@@ -237,6 +270,11 @@ export async function runSequence(
     startedAtMs,
   );
   if (!leased.ok) return { ok: false, error: conflictError(leased.running, deviceContext) };
+  const session = new AgentSession({
+    client: device.client,
+    serial: device.serial,
+    operatorPackage: request.operatorPackage,
+  });
   try {
     const startedAt = new Date(startedAtMs).toISOString();
     const created = await dependencies.evidence.createRun({
@@ -252,7 +290,7 @@ export async function runSequence(
         ...payloads.error.details,
         runId: handle.id,
       });
-    const run = new SequenceRun(handle, device, leased.lease, request, dependencies, {
+    const run = new SequenceRun(handle, device, leased.lease, request, dependencies, session, {
       runId: handle.id,
       startedAt,
       design: design.value,
@@ -262,21 +300,9 @@ export async function runSequence(
       ...(request.label === undefined ? {} : { label: request.label }),
     });
     run.record();
-    // The description (for run.json and the predicted bounds) is read while the steps run, not before them.
-    const describing = describeOperator(
-      { client: device.client, serial: device.serial, operatorPackage: request.operatorPackage },
-      Math.min(timeoutMs, 5000),
-    ).then((description) => {
-      const predicted =
-        description === null ? null : predictPanelBounds(design.value, description, sharedRobotoMeasurer());
-      run.state = {
-        ...run.state,
-        device: runDeviceOf(device, description),
-        ...(predicted === null ? {} : { predictedBounds: predicted }),
-      };
-    });
-    return ok(await perform(run, payloads.value, describing));
+    return ok(await perform(run, payloads.value));
   } finally {
+    session.close();
     leased.lease.release();
   }
 }
