@@ -1,0 +1,116 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
+import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import type { AdbClient } from '../adb/adbkit';
+import { bootSimulated } from '../execution/testing/isolatedResolver';
+import { AgentSession } from './agentClient';
+
+// AgentSession against a simulated device through a real, isolated adb server.
+
+const PACKAGE = 'com.androperator.operator';
+let adb: IsolatedAdb;
+const running: SimulatedAndroid[] = [];
+
+beforeAll(async () => {
+  adb = await startIsolatedAdb();
+});
+
+afterEach(async () => {
+  for (const sim of running.splice(0)) await sim.close();
+});
+
+afterAll(async () => {
+  await adb?.stop();
+});
+
+/** The isolated server's client, counting the device streams it opens. */
+function countingClient(): { client: AdbClient; opened: () => number } {
+  let opened = 0;
+  const client: AdbClient = {
+    ...adb.client,
+    openLocal: (serial, path) => {
+      opened += 1;
+      return adb.client.openLocal(serial, path);
+    },
+  };
+  return { client, opened: () => opened };
+}
+
+const clear = (commandId: string) => ({
+  v: 1 as const,
+  type: 'execute' as const,
+  id: `execute-${commandId}`,
+  execution: {
+    commandId,
+    taskId: 'session-test',
+    source: 'test',
+    expectedFormat: 'android-ui-automator',
+    timeoutMs: 5000,
+    mode: 'direct',
+    actions: [{ id: 'c', type: 'clear_on_screen_log' }],
+  },
+});
+
+describe('AgentSession', () => {
+  it('carries several requests, one after another, over one agent stream', async () => {
+    const { sim, serial } = await bootSimulated(adb);
+    running.push(sim);
+    const { client, opened } = countingClient();
+    const session = new AgentSession({ client, serial, operatorPackage: PACKAGE });
+    try {
+      // Queued at once: each is sent once the answer before it came.
+      const answers = await Promise.all([
+        session.call({ v: 1, type: 'hello', id: 'h1' }, 5000),
+        session.call(clear('c1'), 5000),
+        session.call({ v: 1, type: 'hello', id: 'h2' }, 5000),
+      ]);
+      expect(answers.map((answer) => (answer.ok ? answer.value.type : answer.error.code))).toEqual([
+        'hello_result',
+        'execute_result',
+        'hello_result',
+      ]);
+      expect(opened()).toBe(1);
+    } finally {
+      session.close();
+    }
+  });
+
+  it('never sends a request twice: a lost answer fails it, and the next request opens a new stream', async () => {
+    const { sim, serial } = await bootSimulated(adb);
+    running.push(sim);
+    const received = vi.spyOn(sim.operator, 'dropNextExecute');
+    const { client, opened } = countingClient();
+    const session = new AgentSession({ client, serial, operatorPackage: PACKAGE });
+    try {
+      expect((await session.call({ v: 1, type: 'hello', id: 'h1' }, 5000)).ok).toBe(true);
+      sim.operator.armDropNextExecute();
+      expect(await session.call(clear('c1'), 5000)).toMatchObject({
+        ok: false,
+        error: {
+          code: 'RESULT_TRANSPORT_FAILED',
+          details: { phase: 'result_wait', dispatchState: 'unknown' },
+        },
+      });
+      const next = await session.call(clear('c2'), 5000);
+      expect(next.ok && next.value.type === 'execute_result' && next.value.envelope.commandId).toBe('c2');
+      expect(opened()).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // c1 reached the Operator once and c2 once: nothing was replayed.
+      expect(received).toHaveBeenCalledTimes(2);
+    } finally {
+      session.close();
+    }
+  });
+
+  it('reports an Operator that does not listen as not dispatched, on every call', async () => {
+    const { sim, serial } = await bootSimulated(adb, { operatorInstalled: false });
+    running.push(sim);
+    const session = new AgentSession({ client: adb.client, serial, operatorPackage: PACKAGE });
+    for (const id of ['h1', 'h2'])
+      expect(await session.call({ v: 1, type: 'hello', id }, 2000)).toMatchObject({
+        ok: false,
+        error: { details: { phase: 'readiness', dispatchState: 'not_dispatched' } },
+      });
+    session.close();
+  });
+});
