@@ -1,12 +1,14 @@
 // The console's core job against simulated devices over a real adb server, against named baselines in one run:
 //   1. screenshot capture through our core vs `adb exec-out screencap -p`          (target ratio <= 1.00)
 //   2. the whole sequence through our core vs a minimal plain-adbkit script          (target ratio <= 1.15)
+//      making the same device calls: execute set, execute take_screenshot then screencap to a file, execute clear
+//      (our core also asks hello for run.json and checks the capture; those are its overhead)
 //   3. eight devices running the sequence at once vs one                             (target wall ratio <= 2.00)
 // Run: npm run build && node out/bench/sequence.js   (needs Debian's adb on PATH)
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Duplex } from 'node:stream';
@@ -40,11 +42,34 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
+/** CPU time (user + system) a process has used, in ms, from /proc; null where there is no /proc. */
+async function processCpuMs(pid: number): Promise<number | null> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, in clock ticks of 10 ms (fields 14 and 15 of stat; 12 and 13 after the command).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** The adb server process listening on `port` (its command line has `-P <port>` and fork-server), if found. */
+async function adbServerPid(port: number): Promise<number | null> {
+  const entries = await readdir('/proc').catch(() => [] as string[]);
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const command = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    const args = command.split('\0');
+    if (args.includes('fork-server') && args.some((arg) => arg.endsWith(`:${port}`))) return Number(entry);
+  }
+  return null;
+}
+
 /** Simulated devices, each in its own process, as real phones are each their own hardware. */
 async function startDevices(
   adb: IsolatedAdb,
   count: number,
-): Promise<{ serials: string[]; stop: () => Promise<void> }> {
+): Promise<{ serials: string[]; pids: number[]; stop: () => Promise<void> }> {
   const children = await Promise.all(
     Array.from({ length: count }, async () => {
       const child = spawn(process.execPath, ['out/cli/androperator.js', 'simulator', 'start'], {
@@ -59,6 +84,7 @@ async function startDevices(
   );
   return {
     serials: children.map((entry) => entry.serial),
+    pids: children.map((entry) => entry.child.pid ?? 0),
     stop: async () => {
       await Promise.all(
         children.map(
@@ -120,6 +146,12 @@ async function plainSequence(device: PlainDevice, directory: string, round: numb
     commandId: `s${round}`,
     actions: [{ id: 's', type: 'set_on_screen_log', params }],
   });
+  // The screenshot execution: the Operator answers take_screenshot, then the host captures.
+  await agentCall(device, {
+    ...base,
+    commandId: `t${round}`,
+    actions: [{ id: 't', type: 'take_screenshot' }],
+  });
   const stream = await device.screencap();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -154,8 +186,9 @@ async function main(): Promise<void> {
     const client = resolved.value.client;
     const plain = plainAdbkit(adb.port).getDevice(first);
 
-    // Warm-up: font registration, first screen renders, adbkit connections.
-    await ours(first);
+    // Warm-up: font registration, first screen renders (a phone's first frame encodes its whole screen), adbkit
+    // connections, the capture-check worker; on every phone, so the eight-at-once rounds measure steady state.
+    await Promise.all(devices.serials.map((serial) => ours(serial)));
     await plainSequence(plain, directory, -1);
     await captureScreen(client, first, { scale: 100 });
     await adbExecOut(adb, first);
@@ -179,9 +212,16 @@ async function main(): Promise<void> {
     }
     const one: number[] = [];
     const eight: number[] = [];
-    for (let round = 0; round < Math.max(3, Math.floor(ROUNDS / 3)); round += 1) {
+    const serverPid = await adbServerPid(adb.port);
+    const measured = [process.pid, serverPid ?? 0, ...devices.pids];
+    const cpuEight = measured.map(() => 0);
+    const eightRounds = Math.max(3, Math.floor(ROUNDS / 3));
+    for (let round = 0; round < eightRounds; round += 1) {
       one.push(await timed(() => ours(first)));
+      const before = await Promise.all(measured.map(processCpuMs));
       eight.push(await timed(() => Promise.all(devices.serials.map((serial) => ours(serial)))));
+      const after = await Promise.all(measured.map(processCpuMs));
+      after.forEach((value, index) => (cpuEight[index]! += (value ?? 0) - (before[index] ?? 0)));
     }
 
     const rows: Array<[string, number, string, number, number]> = [
@@ -203,6 +243,13 @@ async function main(): Promise<void> {
     ];
     console.log(`bench/sequence: ${ROUNDS} rounds, median times, simulated phones over adb ${adb.port}`);
     console.log(`core CPU per sequence (this process): ${(coreCpuMs / ROUNDS).toFixed(1)} ms`);
+    const perSequence = (ms: number) => (ms / (eightRounds * devices.serials.length)).toFixed(1);
+    const simulated = cpuEight.slice(2).reduce((sum, value) => sum + value, 0);
+    console.log(
+      `CPU per sequence with 8 at once (/proc, 10 ms ticks): core ${perSequence(cpuEight[0] ?? 0)} ms, ` +
+        `adb server ${serverPid === null ? 'n/a' : `${perSequence(cpuEight[1] ?? 0)} ms`}, ` +
+        `simulated phones ${perSequence(simulated)} ms (all share this machine's ${availableParallelism()} cores)`,
+    );
     for (const [name, value, unit, baseline, target] of rows) {
       const ratio = value / baseline;
       console.log(

@@ -16,7 +16,7 @@ import { PANEL_DEFAULTS } from '../../shared/execution/limits';
 import type { Rect } from '../../shared/geometry/types';
 import { classifyPixel, panelColorModel, type PanelColorModel } from './panelColorModel';
 import { bundledWorkerFile, CaptureCheckPool } from './checkPool';
-import { decodePngRows, type DecodedRows } from './pngRows';
+import { decodePngRows, decodePngRowsAsync, type DecodedRows } from './pngRows';
 import { forEachGridPoint, gridStride, insideBox, ringBoxes, type PixelBox } from './sampling';
 import type { CaptureCheck, CaptureCheckInput } from './types';
 
@@ -49,7 +49,7 @@ function count(
     { width: png.width, height: png.rows },
     stride,
     (x, y) => {
-      const offset = (y * png.width + x) * 4;
+      const offset = png.offset(x, y);
       const kind = classifyPixel(model, data[offset] ?? 0, data[offset + 1] ?? 0, data[offset + 2] ?? 0);
       counts.sampled += 1;
       if (kind === 'background') counts.background += 1;
@@ -185,15 +185,26 @@ export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureChe
   return evaluate(input, plan.value, decodePngRows(input.png, plan.value.rings.outer.y1, plan.value.wanted));
 }
 
+/** checkPanelInCapture with the PNG inflated through the thread pool, stopping at the rows it needs (same answers). */
+export async function checkPanelInCaptureStreamed(input: CaptureCheckInput): Promise<Result<CaptureCheck>> {
+  const plan = planCheck(input);
+  if (!plan.ok) return plan;
+  return evaluate(
+    input,
+    plan.value,
+    await decodePngRowsAsync(input.png, plan.value.rings.outer.y1, plan.value.wanted),
+  );
+}
+
 let sharedPool: CaptureCheckPool | undefined;
 
 /** The process's capture-check worker (next to the running bundle), created on first use. */
 function checkPool(): CaptureCheckPool {
-  sharedPool ??= new CaptureCheckPool(bundledWorkerFile(import.meta.url), checkPanelInCapture);
+  sharedPool ??= new CaptureCheckPool(bundledWorkerFile(import.meta.url), checkPanelInCaptureStreamed);
   return sharedPool;
 }
 
-/** checkPanelInCapture on the capture-check worker thread when the bundle has one (same answers). */
+/** checkPanelInCaptureStreamed on the capture-check worker thread when the bundle has one (same answers). */
 export function checkPanelInCaptureAsync(input: CaptureCheckInput): Promise<Result<CaptureCheck>> {
   return checkPool().check(input);
 }

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkPanelInCapture } from './captureCheck';
+import { checkPanelInCapture, checkPanelInCaptureStreamed } from './captureCheck';
 import { answerCheck, bundledWorkerFile, CaptureCheckPool, CHECK_WORKER_FILE } from './checkPool';
 import { compositeRect, drawTextStrokes, encodePng, lightAppScreen } from './testImages';
 import type { CaptureCheckInput } from './types';
@@ -47,7 +47,7 @@ function input(withPanel: boolean): CaptureCheckInput {
 
 describe('CaptureCheckPool', () => {
   it('answers on the worker thread exactly as the check does in this thread', async () => {
-    const inThread = vi.fn(checkPanelInCapture);
+    const inThread = vi.fn(checkPanelInCaptureStreamed);
     const pool = new CaptureCheckPool(workerFile, inThread);
     try {
       const shown = input(true);
@@ -70,7 +70,7 @@ describe('CaptureCheckPool', () => {
   it('checks in this thread when the worker file fails to load, and from then on', async () => {
     const broken = join(directory, 'broken-worker.js');
     await writeFile(broken, "throw new Error('cannot start');\n");
-    const inThread = vi.fn(checkPanelInCapture);
+    const inThread = vi.fn(checkPanelInCaptureStreamed);
     const pool = new CaptureCheckPool(broken, inThread);
     const shown = input(true);
     expect(await pool.check(shown)).toEqual(checkPanelInCapture(shown));
@@ -82,11 +82,11 @@ describe('CaptureCheckPool', () => {
 
   it('checks in this thread without a worker file, and finishes pending checks when closed', async () => {
     const shown = input(true);
-    const unthreaded = new CaptureCheckPool(null, checkPanelInCapture);
+    const unthreaded = new CaptureCheckPool(null, checkPanelInCaptureStreamed);
     expect(unthreaded.threaded).toBe(false);
     expect(await unthreaded.check(shown)).toEqual(checkPanelInCapture(shown));
 
-    const pool = new CaptureCheckPool(workerFile, checkPanelInCapture);
+    const pool = new CaptureCheckPool(workerFile, checkPanelInCaptureStreamed);
     const pending = pool.check(shown);
     await pool.close();
     expect(await pending).toEqual(checkPanelInCapture(shown));
@@ -97,8 +97,8 @@ describe('CaptureCheckPool', () => {
     expect(bundledWorkerFile(pathToFileURL(join(root, 'src', 'main', 'x.js')).href)).toBeNull();
   });
 
-  it('turns a check that throws into a structured failure', () => {
-    const reply = answerCheck({ id: 7, input: input(true) }, () => {
+  it('turns a check that throws into a structured failure', async () => {
+    const reply = await answerCheck({ id: 7, input: input(true) }, () => {
       throw new Error('boom');
     });
     expect(reply).toEqual({

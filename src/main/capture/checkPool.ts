@@ -20,12 +20,12 @@ export interface CheckReply {
   result: Result<CaptureCheck>;
 }
 
-type Check = (input: CaptureCheckInput) => Result<CaptureCheck>;
+type Check = (input: CaptureCheckInput) => Promise<Result<CaptureCheck>>;
 
 /** The worker's answer to one request; a thrown error becomes a structured failure. */
-export function answerCheck(request: CheckRequest, check: Check): CheckReply {
+export async function answerCheck(request: CheckRequest, check: Check): Promise<CheckReply> {
   try {
-    return { id: request.id, result: check(request.input) };
+    return { id: request.id, result: await check(request.input) };
   } catch (error) {
     return {
       id: request.id,
@@ -63,7 +63,7 @@ export class CaptureCheckPool {
 
   check(input: CaptureCheckInput): Promise<Result<CaptureCheck>> {
     const worker = this.ensureWorker();
-    if (worker === null) return Promise.resolve(answerCheck({ id: 0, input }, this.inThread).result);
+    if (worker === null) return answerCheck({ id: 0, input }, this.inThread).then((reply) => reply.result);
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, { input, resolve });
@@ -115,7 +115,8 @@ export class CaptureCheckPool {
   private settlePendingInThread(): void {
     const waiting = [...this.pending.values()];
     this.pending.clear();
-    for (const { input, resolve } of waiting) resolve(answerCheck({ id: 0, input }, this.inThread).result);
+    for (const { input, resolve } of waiting)
+      void answerCheck({ id: 0, input }, this.inThread).then((reply) => resolve(reply.result));
   }
 }
 

@@ -1,6 +1,24 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { decodePngRows, pngSize } from './pngRows';
+import { decodePngRows, decodePngRowsAsync, pngSize, type DecodedRows } from './pngRows';
+
+/** Row y's pixels as R, G, B bytes, read through `offset` (what the capture check reads). */
+function rgbRow(decoded: DecodedRows, y: number): Buffer {
+  const row = Buffer.alloc(decoded.width * 3);
+  for (let x = 0; x < decoded.width; x += 1) {
+    const at = decoded.offset(x, y);
+    row.set(decoded.data.subarray(at, at + 3), x * 3);
+  }
+  return row;
+}
+
+/** Row y of a width-wide RGBA buffer as R, G, B bytes. */
+function rgbOf(rgba: Uint8Array, width: number, y: number): Buffer {
+  const row = Buffer.alloc(width * 3);
+  for (let x = 0; x < width; x += 1)
+    row.set(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 3), x * 3);
+  return row;
+}
 
 function image(width: number, height: number, colorType: 2 | 6): { png: Uint8Array; rgba: Buffer } {
   const png = new PNG({ width, height, colorType, inputHasAlpha: true });
@@ -25,8 +43,9 @@ describe('decodePngRows', () => {
       const { png, rgba } = image(300, 500, colorType);
       for (const rows of [1, 37, 250, 500]) {
         const decoded = decodePngRows(png, rows);
+        if (decoded === null) throw new Error('not decoded');
         expect(decoded).toMatchObject({ width: 300, height: 500, rows });
-        expect(Buffer.from(decoded?.data ?? []).equals(rgba.subarray(0, 300 * rows * 4))).toBe(true);
+        for (let y = 0; y < rows; y += 1) expect(rgbRow(decoded, y).equals(rgbOf(rgba, 300, y))).toBe(true);
       }
     },
   );
@@ -43,9 +62,26 @@ describe('decodePngRows', () => {
       if (decoded === null) throw new Error('not decoded');
       for (let y = 0; y < 90; y += 1) {
         if (!wanted(y)) continue;
-        const row = (data: Uint8Array) => Buffer.from(data.subarray(y * 64 * 4, (y + 1) * 64 * 4));
-        expect(row(decoded.data).equals(row(full))).toBe(true);
+        expect(rgbRow(decoded, y).equals(rgbOf(full, 64, y))).toBe(true);
       }
+    },
+  );
+
+  it.each([-1, 2, 4] as const)(
+    'decodes the same rows when streaming (filter type %i), stopping early',
+    async (filterType) => {
+      const source = new PNG({ width: 300, height: 400 });
+      for (let i = 0; i < source.data.length; i += 1) source.data[i] = (i * 13 + (i >> 9)) & 0xff;
+      const bytes = PNG.sync.write(source, { filterType });
+      const full = PNG.sync.read(bytes).data;
+      for (const rows of [1, 120, 400]) {
+        const wanted = (y: number): boolean => y % 7 === 3;
+        const streamed = await decodePngRowsAsync(bytes, rows, wanted);
+        if (streamed === null) throw new Error('not decoded');
+        expect(streamed.rows).toBe(rows);
+        for (let y = 3; y < rows; y += 7) expect(rgbRow(streamed, y).equals(rgbOf(full, 300, y))).toBe(true);
+      }
+      expect(await decodePngRowsAsync(new Uint8Array([1, 2]), 3)).toBeNull();
     },
   );
 

@@ -3,12 +3,14 @@
 import { constants, createInflate, inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 
-/** RGBA pixels of rows [0, rows) of an image `width` x `height`. */
+/** Pixels of rows [0, rows) of an image `width` x `height`: pixel (x, y) is at offset(x, y) in `data`, R G B. */
 export interface DecodedRows {
   width: number;
   height: number;
   rows: number;
   data: Uint8Array;
+  /** Offset of the red byte of pixel (x, y); green and blue follow it. */
+  offset(x: number, y: number): number;
 }
 
 interface Header {
@@ -42,7 +44,8 @@ function parse(bytes: Buffer): { header: Header; idat: Buffer } | null {
     else if (type === 'IEND') break;
     offset += 12 + length;
   }
-  return header === null ? null : { header, idat: Buffer.concat(parts) };
+  if (header === null) return null;
+  return { header, idat: parts.length === 1 && parts[0] !== undefined ? parts[0] : Buffer.concat(parts) };
 }
 
 function paeth(a: number, b: number, c: number): number {
@@ -104,46 +107,37 @@ function rowsToUnfilter(
   return needed;
 }
 
-/** Reverses the PNG row filters of the needed rows among the first `rows` and widens them to RGBA (others stay 0). */
-function unfilter(
+/**
+ * Reverses, in place, the PNG row filters of the rows among the first `rows` that the wanted rows need (rows the
+ * caller does not read keep their filtered bytes). False for an unknown filter type.
+ */
+function unfilterInPlace(
   raw: Buffer,
   width: number,
   rows: number,
   channels: number,
   wanted: (y: number) => boolean,
-): Uint8Array | null {
+): boolean {
   // Typed-array reads below are in bounds by construction (row lengths come from the header), hence the `!`s.
   const stride = width * channels;
-  const out = new Uint8Array(width * rows * 4);
   const needed = rowsToUnfilter(raw, stride, rows, wanted);
   const zeros = new Uint8Array(stride);
-  let previous = zeros;
+  const rowAt = (y: number): Uint8Array =>
+    new Uint8Array(raw.buffer, raw.byteOffset + y * (stride + 1) + 1, stride);
   for (let y = 0; y < rows; y += 1) {
-    if (needed[y] === 0) {
-      previous = zeros;
-      continue;
-    }
-    const start = y * (stride + 1);
-    const current = new Uint8Array(raw.buffer, raw.byteOffset + start + 1, stride).slice();
-    if (!unfilterRow(raw[start]!, current, previous, channels)) return null;
-    let target = y * width * 4;
-    if (channels === 4) out.set(current, target);
-    else
-      for (let source = 0; source < stride; source += 3, target += 4) {
-        out[target] = current[source]!;
-        out[target + 1] = current[source + 1]!;
-        out[target + 2] = current[source + 2]!;
-        out[target + 3] = 255;
-      }
-    previous = current;
+    if (needed[y] === 0) continue;
+    // A row whose filter reads the row above is needed only once that row is unfiltered (rowsToUnfilter).
+    const previous = y > 0 && needed[y - 1] === 1 ? rowAt(y - 1) : zeros;
+    if (!unfilterRow(raw[y * (stride + 1)]!, rowAt(y), previous, channels)) return false;
   }
-  return out;
+  return true;
 }
 
 /** Inflates just enough of the IDAT stream for `needed` bytes, growing the compressed prefix until they come out. */
 function inflatePrefix(idat: Buffer, needed: number, total: number): Buffer | null {
-  // A generous first guess: inflating a few extra rows is cheaper than inflating the prefix twice.
-  let take = Math.min(idat.length, Math.ceil((idat.length * needed * 1.5) / total) + 16384);
+  // A lean first guess: the top of a screen (status bar, toolbar) usually compresses far better than the average
+  // row, so even 60% of the proportional prefix tends to yield the rows with room to spare.
+  let take = Math.min(idat.length, Math.ceil((idat.length * needed * 0.6) / total) + 8192);
   for (;;) {
     let output: Buffer;
     try {
@@ -154,7 +148,9 @@ function inflatePrefix(idat: Buffer, needed: number, total: number): Buffer | nu
     }
     if (output.length >= needed) return output;
     if (take >= idat.length) return null;
-    take = Math.min(idat.length, take * 2);
+    // Short: what this prefix yielded says how much more to take (with a margin), instead of blind doubling.
+    const perByte = Math.max(output.length, 1) / take;
+    take = Math.min(idat.length, Math.max(take + 8192, Math.ceil((needed / perByte) * 1.25) + 8192));
   }
 }
 
@@ -208,16 +204,27 @@ function planDecode(
 function fullDecode(bytes: Buffer): DecodedRows | null {
   try {
     const full = PNG.sync.read(bytes);
-    return { width: full.width, height: full.height, rows: full.height, data: full.data };
+    const { width } = full;
+    return {
+      width,
+      height: full.height,
+      rows: full.height,
+      data: full.data,
+      offset: (x, y) => (y * width + x) * 4,
+    };
   } catch {
     return null;
   }
 }
 
+/** The inflated rows, unfiltered where needed, read in place: no RGBA copy of the image is made. */
 function finishFast(plan: FastPath, raw: Buffer | null, wanted: (y: number) => boolean): DecodedRows | null {
-  const data = raw === null ? null : unfilter(raw, plan.header.width, plan.rows, plan.channels, wanted);
-  if (data === null) return fullDecode(plan.bytes);
-  return { width: plan.header.width, height: plan.header.height, rows: plan.rows, data };
+  const { width, height } = plan.header;
+  const { channels } = plan;
+  if (raw === null || !unfilterInPlace(raw, width, plan.rows, channels, wanted))
+    return fullDecode(plan.bytes);
+  const rowBytes = width * channels + 1;
+  return { width, height, rows: plan.rows, data: raw, offset: (x, y) => y * rowBytes + 1 + x * channels };
 }
 
 /**
@@ -238,8 +245,9 @@ export function decodePngRows(
 }
 
 /**
- * decodePngRows with the inflating done on libuv's thread pool and stopped as soon as enough rows came out, so the
- * event loop stays free for the device work running alongside (the sequence checks a capture while clear runs).
+ * decodePngRows with the inflating streamed through libuv's thread pool and stopped as soon as enough rows came out.
+ * Screens compress unevenly (a status bar and toolbar far better than a photo below), so a prefix sized in
+ * proportion to the rows inflates ~2.5x what is needed; feeding small pieces stops within one piece of it.
  */
 export async function decodePngRowsAsync(
   png: Uint8Array,
@@ -253,12 +261,16 @@ export async function decodePngRowsAsync(
   return finishFast(plan, await inflateUntil(plan.idat, plan.needed), wanted);
 }
 
-const FEED_BYTES = 16384;
+// Compressed bytes per write: little more than needed is inflated.
+const FEED_BYTES = 4096;
+// Room beyond the rows asked for in the inflater's output buffer: the last piece overshoots by up to this much.
+const OUTPUT_SLACK_BYTES = 256 * 1024;
 
 /** Streams `idat` through an inflater until `needed` bytes came out (or null when the stream ends first or fails). */
 function inflateUntil(idat: Buffer, needed: number): Promise<Buffer | null> {
   return new Promise((resolve) => {
-    const inflater = createInflate();
+    // One output buffer large enough for every row asked for: the pieces come out as adjacent slices of it.
+    const inflater = createInflate({ chunkSize: Math.max(65536, needed + OUTPUT_SLACK_BYTES) });
     const chunks: Buffer[] = [];
     let length = 0;
     let settled = false;
@@ -274,10 +286,10 @@ function inflateUntil(idat: Buffer, needed: number): Promise<Buffer | null> {
     inflater.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       length += chunk.length;
-      if (length >= needed) settle(Buffer.concat(chunks, length));
+      if (length >= needed) settle(joined(chunks, length));
     });
-    inflater.on('error', () => settle(length >= needed ? Buffer.concat(chunks, length) : null));
-    inflater.on('end', () => settle(length >= needed ? Buffer.concat(chunks, length) : null));
+    inflater.on('error', () => settle(length >= needed ? joined(chunks, length) : null));
+    inflater.on('end', () => settle(length >= needed ? joined(chunks, length) : null));
     const feed = (): void => {
       while (!settled && offset < idat.length) {
         const slice = idat.subarray(offset, offset + FEED_BYTES);
@@ -291,4 +303,17 @@ function inflateUntil(idat: Buffer, needed: number): Promise<Buffer | null> {
     };
     feed();
   });
+}
+
+/** The chunks as one buffer: a view when they are adjacent slices of one buffer (as zlib emits them), else a copy. */
+function joined(chunks: readonly Buffer[], length: number): Buffer {
+  const first = chunks[0];
+  if (first === undefined) return Buffer.alloc(0);
+  let end = first.byteOffset;
+  const adjacent = chunks.every((chunk) => {
+    const next = chunk.buffer === first.buffer && chunk.byteOffset === end;
+    end += chunk.length;
+    return next;
+  });
+  return adjacent ? Buffer.from(first.buffer, first.byteOffset, length) : Buffer.concat(chunks, length);
 }

@@ -74,8 +74,19 @@ export async function callAgent(
 export class AgentSession {
   private stream: Duplex | null = null;
   private turn: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(readonly target: AgentTarget) {}
+
+  /**
+   * Opens the stream ahead of the first request (nothing is sent, so the Operator does nothing), letting the adb
+   * round trips overlap other work. A failure is left for the first call to meet again.
+   */
+  open(): Promise<void> {
+    const opened = this.turn.then(() => this.ensureStream()).then(() => undefined);
+    this.turn = opened;
+    return opened;
+  }
 
   /** Sends `request` once its turn comes; the wait starts when its frame is written. */
   call(request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
@@ -86,27 +97,42 @@ export class AgentSession {
 
   /** Closes the stream; a later call opens a new one. */
   close(): void {
+    this.closed = true;
     this.stream?.destroy();
     this.stream = null;
   }
 
-  private async send(request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
-    let stream = this.stream;
-    if (stream === null || stream.destroyed || stream.readableEnded) {
-      const opened = await openAgentStream(this.target);
-      if (!opened.ok) return opened;
-      stream = opened.value;
-      const current = stream;
-      // Between calls the Operator may close the stream or it may fail: the next call then opens a new one.
-      const drop = (): void => {
-        if (this.stream === current) this.stream = null;
-        current.destroy();
-      };
-      current.on('error', drop);
-      current.once('end', drop);
-      current.once('close', drop);
-      this.stream = current;
+  private async ensureStream(): Promise<Result<Duplex>> {
+    const current = this.stream;
+    if (current !== null && !current.destroyed && !current.readableEnded) return ok(current);
+    this.closed = false;
+    const opened = await openAgentStream(this.target);
+    if (!opened.ok) return opened;
+    const stream = opened.value;
+    // Between calls the Operator may close the stream or it may fail: the next call then opens a new one.
+    const drop = (): void => {
+      if (this.stream === stream) this.stream = null;
+      stream.destroy();
+    };
+    stream.on('error', drop);
+    stream.once('end', drop);
+    stream.once('close', drop);
+    if (this.closed) {
+      // Closed while this stream was being opened: nothing may keep it.
+      stream.destroy();
+      return fail('RESULT_TRANSPORT_FAILED', 'The agent session was closed.', {
+        phase: 'dispatch',
+        dispatchState: 'not_dispatched',
+      });
     }
+    this.stream = stream;
+    return ok(stream);
+  }
+
+  private async send(request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
+    const opened = await this.ensureStream();
+    if (!opened.ok) return opened;
+    const stream = opened.value;
     const answer = await exchange(stream, request, waitMs);
     if (!answer.ok) {
       // After a lost or refused request the stream's state is unknown: never reuse it.

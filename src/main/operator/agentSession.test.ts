@@ -102,10 +102,35 @@ describe('AgentSession', () => {
     }
   });
 
+  it('opens its stream ahead of the first request without sending anything, and uses it', async () => {
+    const { sim, serial } = await bootSimulated(adb);
+    running.push(sim);
+    const received = vi.spyOn(sim.operator, 'dropNextExecute');
+    const { client, opened } = countingClient();
+    const session = new AgentSession({ client, serial, operatorPackage: PACKAGE });
+    try {
+      await session.open();
+      expect(opened()).toBe(1);
+      expect(received).not.toHaveBeenCalled();
+      expect((await session.call(clear('c1'), 5000)).ok).toBe(true);
+      expect(opened()).toBe(1);
+    } finally {
+      session.close();
+    }
+    // Closed while a stream is being opened: the stream is not kept, and nothing was sent on it.
+    const closing = new AgentSession({ client, serial, operatorPackage: PACKAGE });
+    const opening = closing.open();
+    closing.close();
+    await opening;
+    expect(opened()).toBe(2);
+    expect(received).toHaveBeenCalledTimes(1);
+  });
+
   it('reports an Operator that does not listen as not dispatched, on every call', async () => {
     const { sim, serial } = await bootSimulated(adb, { operatorInstalled: false });
     running.push(sim);
     const session = new AgentSession({ client: adb.client, serial, operatorPackage: PACKAGE });
+    await session.open();
     for (const id of ['h1', 'h2'])
       expect(await session.call({ v: 1, type: 'hello', id }, 2000)).toMatchObject({
         ok: false,

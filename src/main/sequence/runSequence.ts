@@ -166,10 +166,15 @@ async function perform(run: SequenceRun, payloads: SequencePayloads): Promise<Se
   let screenshot: SequenceResult['screenshot'];
   // The capture check starts as soon as the pixels are on the host, while the file is written and clear runs.
   let checking: Promise<void> = Promise.resolve();
+  let describing: Promise<void> | undefined;
   if (setSucceeded) {
-    const shot = await run.step('screenshot', payloads, (capture) => {
+    const shooting = run.step('screenshot', payloads, (capture) => {
       checking = checkCapture(run, capture, setData);
     });
+    // The Operator's description (for run.json and the predicted bounds) is asked for on the same stream right
+    // behind take_screenshot, so it travels while the host captures the screen over its own adb stream.
+    describing = describe(run);
+    const shot = await shooting;
     const written = shot.ok ? shot.value.screenshot : undefined;
     if (written !== undefined) {
       const { capture, path } = written;
@@ -191,9 +196,8 @@ async function perform(run: SequenceRun, payloads: SequencePayloads): Promise<Se
   // Clear runs whatever happened before: a failed set may still have left a panel, and a failed capture must not
   // leave a stale panel on the device.
   await run.step('clear', payloads);
-  // The Operator's description (for run.json and the predicted bounds) is asked for on the same stream once the
-  // panel is gone, while the capture check finishes.
-  await Promise.all([describe(run), checking]);
+  // Without a screenshot step the description is asked for once the panel is gone.
+  await Promise.all([describing ?? describe(run), checking]);
   const status = sequenceStatus(run.state.steps);
   run.state = { ...run.state, status, finishedAt: new Date(run.now()).toISOString() };
   run.record();
@@ -275,6 +279,8 @@ export async function runSequence(
     serial: device.serial,
     operatorPackage: request.operatorPackage,
   });
+  // The agent stream opens while the run folder is created; nothing reaches the Operator before set.
+  void session.open();
   try {
     const startedAt = new Date(startedAtMs).toISOString();
     const created = await dependencies.evidence.createRun({
