@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { MessageDecoder } from './decoder';
 import {
   AUTH_TYPES,
-  encodeMessage,
+  encodeHeader,
   HOST_MAX_PAYLOAD,
   payloadText,
   PROTOCOL_VERSION,
@@ -12,6 +12,8 @@ import {
   type CommandName,
 } from './protocol';
 import { AdbStream } from './stream';
+
+const EMPTY = new Uint8Array(0);
 
 /** Serves one opened stream; called after OKAY was sent, so the handler may write at once. */
 export type StreamServer = (stream: AdbStream) => void;
@@ -174,7 +176,18 @@ export class HostConnection {
 
   private send(command: CommandName, arg0: number, arg1: number, payload?: Uint8Array): void {
     if (this.closed || this.socket.destroyed) return;
-    this.socket.write(encodeMessage(command, arg0, arg1, payload, this.checksums));
+    const body = payload ?? EMPTY;
+    const header = encodeHeader(command, arg0, arg1, body, this.checksums);
+    if (body.length === 0) {
+      this.socket.write(header);
+      return;
+    }
+    // Header and payload leave in one writev without copying the payload (up to 256 KiB of a screencap) into a new
+    // buffer; streams do not reuse a chunk before the host acknowledged it, so it is never changed in flight.
+    this.socket.cork();
+    this.socket.write(header);
+    this.socket.write(body);
+    this.socket.uncork();
   }
 
   private closeStreams(echo: boolean): void {

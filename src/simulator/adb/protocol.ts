@@ -49,25 +49,35 @@ export function payloadChecksum(payload: Uint8Array): number {
   return sum >>> 0;
 }
 
+/** The 24-byte header of a message carrying `payload` (the payload itself is not included). */
+export function encodeHeader(
+  command: CommandName,
+  arg0: number,
+  arg1: number,
+  payload: Uint8Array,
+  /** False when the peer's version is VERSION_SKIP_CHECKSUM or later: data_check is 0, as adbd sends it. */
+  checksum = true,
+): Buffer {
+  const value = COMMANDS[command];
+  const header = Buffer.alloc(HEADER_LENGTH);
+  header.writeUInt32LE(value, 0);
+  header.writeUInt32LE(arg0 >>> 0, 4);
+  header.writeUInt32LE(arg1 >>> 0, 8);
+  header.writeUInt32LE(payload.length, 12);
+  header.writeUInt32LE(checksum ? payloadChecksum(payload) : 0, 16);
+  header.writeUInt32LE((value ^ 0xffffffff) >>> 0, 20);
+  return header;
+}
+
 /** Serialises one message: header and payload in one buffer. */
 export function encodeMessage(
   command: CommandName,
   arg0: number,
   arg1: number,
   payload: Uint8Array = Buffer.alloc(0),
-  /** False when the peer's version is VERSION_SKIP_CHECKSUM or later: data_check is 0, as adbd sends it. */
   checksum = true,
 ): Buffer {
-  const value = COMMANDS[command];
-  const buffer = Buffer.alloc(HEADER_LENGTH + payload.length);
-  buffer.writeUInt32LE(value, 0);
-  buffer.writeUInt32LE(arg0 >>> 0, 4);
-  buffer.writeUInt32LE(arg1 >>> 0, 8);
-  buffer.writeUInt32LE(payload.length, 12);
-  buffer.writeUInt32LE(checksum ? payloadChecksum(payload) : 0, 16);
-  buffer.writeUInt32LE((value ^ 0xffffffff) >>> 0, 20);
-  buffer.set(payload, HEADER_LENGTH);
-  return buffer;
+  return Buffer.concat([encodeHeader(command, arg0, arg1, payload, checksum), payload]);
 }
 
 /** A payload made of text plus a trailing NUL, as hosts send service names in OPEN. */

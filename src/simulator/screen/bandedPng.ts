@@ -102,15 +102,6 @@ async function compressBand(pixels: Buffer, width: number, rows: number, level: 
   return { compressed, adler: adler32(filtered), length: filtered.length };
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(data.length, 0);
-  header.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(data, crc32(Buffer.from(type, 'latin1'))), 0);
-  return Buffer.concat([header, data, crc]);
-}
-
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const ZLIB_HEADER = Buffer.from([0x78, 0x9c]);
 // An empty final stored block ends the deflate stream after the bands' full-flush blocks.
@@ -256,22 +247,43 @@ export class BandedPngEncoder {
     return this.assemble(bands);
   }
 
+  /** The PNG, written straight into one buffer (every capture assembles ~200 KB; copies add up). */
   private assemble(bands: readonly Band[]): Buffer {
     let adler = 1;
-    for (const band of bands) adler = combineAdler(adler, band.adler, band.length);
-    const trailer = Buffer.alloc(4);
-    trailer.writeUInt32BE(adler, 0);
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(this.width, 0);
-    header.writeUInt32BE(this.height, 4);
-    header[8] = 8; // bit depth
-    header[9] = 6; // RGBA
-    const idat = Buffer.concat([ZLIB_HEADER, ...bands.map((band) => band.compressed), FINAL_BLOCK, trailer]);
-    return Buffer.concat([
-      SIGNATURE,
-      chunk('IHDR', header),
-      chunk('IDAT', idat),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
+    let compressed = 0;
+    for (const band of bands) {
+      adler = combineAdler(adler, band.adler, band.length);
+      compressed += band.compressed.length;
+    }
+    const idatLength = ZLIB_HEADER.length + compressed + FINAL_BLOCK.length + 4;
+    // Signature, IHDR (8 + 13 + 4), IDAT (8 + data + 4), IEND (8 + 4).
+    const png = Buffer.allocUnsafe(SIGNATURE.length + 25 + 12 + idatLength + 12);
+    let at = SIGNATURE.copy(png, 0);
+    const startChunk = (type: string, length: number): number => {
+      png.writeUInt32BE(length, at);
+      png.write(type, at + 4, 'latin1');
+      at += 8;
+      return at - 4;
+    };
+    const endChunk = (typeAt: number): void => {
+      png.writeUInt32BE(crc32(png.subarray(typeAt, at)), at);
+      at += 4;
+    };
+    const ihdr = startChunk('IHDR', 13);
+    png.writeUInt32BE(this.width, at);
+    png.writeUInt32BE(this.height, at + 4);
+    // Bit depth 8, colour type 6 (RGBA), deflate, adaptive filters, no interlace.
+    png.set([8, 6, 0, 0, 0], at + 8);
+    at += 13;
+    endChunk(ihdr);
+    const idat = startChunk('IDAT', idatLength);
+    at += ZLIB_HEADER.copy(png, at);
+    for (const band of bands) at += band.compressed.copy(png, at);
+    at += FINAL_BLOCK.copy(png, at);
+    png.writeUInt32BE(adler, at);
+    at += 4;
+    endChunk(idat);
+    endChunk(startChunk('IEND', 0));
+    return png;
   }
 }
