@@ -215,7 +215,7 @@ async function main(): Promise<void> {
     const serverPid = await adbServerPid(adb.port);
     const measured = [process.pid, serverPid ?? 0, ...devices.pids];
     const cpuEight = measured.map(() => 0);
-    const eightRounds = Math.max(3, Math.floor(ROUNDS / 3));
+    const eightRounds = ROUNDS;
     for (let round = 0; round < eightRounds; round += 1) {
       one.push(await timed(() => ours(first)));
       const before = await Promise.all(measured.map(processCpuMs));

@@ -23,7 +23,8 @@ export class AdbStream extends Duplex {
   private closeSent = false;
   private finished = false;
   private finalCallback: ((error?: Error | null) => void) | undefined;
-  private readonly abortController = new AbortController();
+  /** Made when a service first asks for `signal` (shell commands do; agent streams never): aborting costs a stack. */
+  private abortController: AbortController | undefined;
 
   constructor(
     readonly localId: number,
@@ -37,6 +38,10 @@ export class AdbStream extends Duplex {
 
   /** Aborted when the host closes the stream or the connection drops. */
   get signal(): AbortSignal {
+    if (this.abortController === undefined) {
+      this.abortController = new AbortController();
+      if (this.finished) this.abortController.abort();
+    }
     return this.abortController.signal;
   }
 
@@ -144,7 +149,7 @@ export class AdbStream extends Duplex {
     this.finished = true;
     this.awaitingAck = false;
     this.releasePending();
-    this.abortController.abort();
+    this.abortController?.abort();
     if (!this.destroyed) {
       this.push(null);
       // Nothing written after this can reach the host; ending lets 'close' fire once the handler drains.

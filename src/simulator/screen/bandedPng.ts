@@ -66,10 +66,14 @@ function combineAdler(first: number, second: number, secondLength: number): numb
   return ((b1 << 16) | a1) >>> 0;
 }
 
-/** Rows of RGBA with a filter byte before each: Sub (1) for the base's bands, None (0) for a frame's. */
-function filterRows(rgba: Buffer, width: number, rows: number, sub: boolean): Buffer {
+/**
+ * Rows of RGBA with a filter byte before each: Sub (1) for the base's bands, None (0) for a frame's. Written into
+ * `into` when it is large enough (a frame's bands are compressed synchronously, one at a time, from one scratch).
+ */
+function filterRows(rgba: Buffer, width: number, rows: number, sub: boolean, into?: Buffer): Buffer {
   const stride = width * 4;
-  const out = Buffer.allocUnsafe(rows * (stride + 1));
+  const size = rows * (stride + 1);
+  const out = into !== undefined && into.length >= size ? into.subarray(0, size) : Buffer.allocUnsafe(size);
   for (let row = 0; row < rows; row += 1) {
     const source = row * stride;
     const target = row * (stride + 1);
@@ -93,13 +97,25 @@ function filterRows(rgba: Buffer, width: number, rows: number, sub: boolean): Bu
 export const BASE_LEVEL = 6;
 export const FRAME_LEVEL = 1;
 
+/** Filtered rows of one frame band at a time; reused, so a capture allocates no ~70 KB buffer per band. */
+let frameScratch = Buffer.alloc(0);
+
 async function compressBand(pixels: Buffer, width: number, rows: number, level: number): Promise<Band> {
-  const filtered = filterRows(pixels, width, rows, level === BASE_LEVEL);
   const options = { level, finishFlush: constants.Z_FULL_FLUSH };
-  // A frame's few bands deflate faster in place than through the thread pool's hand-offs.
-  const compressed =
-    level === BASE_LEVEL ? await deflateRawAsync(filtered, options) : deflateRawSync(filtered, options);
-  return { compressed, adler: adler32(filtered), length: filtered.length };
+  if (level === BASE_LEVEL) {
+    const filtered = filterRows(pixels, width, rows, true);
+    return {
+      compressed: await deflateRawAsync(filtered, options),
+      adler: adler32(filtered),
+      length: filtered.length,
+    };
+  }
+  // A frame's few bands deflate faster in place than through the thread pool's hand-offs, and synchronously, so
+  // the scratch is free again before the next band is filtered into it.
+  const size = rows * (width * 4 + 1);
+  if (frameScratch.length < size) frameScratch = Buffer.allocUnsafe(size);
+  const filtered = filterRows(pixels, width, rows, false, frameScratch);
+  return { compressed: deflateRawSync(filtered, options), adler: adler32(filtered), length: filtered.length };
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

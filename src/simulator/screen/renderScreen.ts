@@ -29,6 +29,14 @@ const BASE_LIMIT = 6;
  */
 const scratches = new Map<number, SKRSContext2D>();
 
+let composed = Buffer.alloc(0);
+
+/** A reused buffer for a frame's rows: the encoder consumes them before it asks for the next. */
+function composeScratch(size: number): Buffer {
+  if (composed.length < size) composed = Buffer.allocUnsafe(size);
+  return composed.subarray(0, size);
+}
+
 function scratchFor(width: number, rows: number): SKRSContext2D {
   const cached = scratches.get(width);
   if (cached !== undefined && cached.canvas.height >= rows) return cached;
@@ -131,15 +139,24 @@ async function draw(input: ScreenInput, base: Base): Promise<Uint8Array> {
     overlays.push({ top, bottom, key: `panel ${panel}` });
   }
   const readBase: RowReader = (top, rows) => base.rgba.subarray(top * stride, (top + rows) * stride);
-  // Called synchronously by the encoder, so frames never interleave on the shared scratch canvas.
+  const statusBottom = overlays[0]?.bottom ?? 0;
+  const panelBounds = input.panel?.layout.bounds;
+  // Called synchronously by the encoder, so frames never interleave on the shared scratch canvas, and the rows it
+  // returns are consumed before the next call.
   const readFrame: RowReader = (top, rows) => {
+    // Only the columns an overlay can change are drawn over and read back: the clock's rows whole, the panel's
+    // rows within its bounds (it draws nothing outside them); the rest of each row is the base's.
+    const whole = top < statusBottom || panelBounds === undefined;
+    const left = whole ? 0 : Math.max(0, Math.min(width, panelBounds.left));
+    const right = whole ? width : Math.max(left, Math.min(width, panelBounds.right));
     const ctx = scratchFor(width, rows);
     const under = base.rgba.subarray(top * stride, (top + rows) * stride);
-    ctx.putImageData(
-      new ImageData(new Uint8ClampedArray(under.buffer, under.byteOffset, under.length), width, rows),
-      0,
-      0,
+    const underImage = new ImageData(
+      new Uint8ClampedArray(under.buffer, under.byteOffset, under.length),
+      width,
+      rows,
     );
+    ctx.putImageData(underImage, 0, 0, left, 0, right - left, rows);
     ctx.save();
     try {
       ctx.translate(0, -top);
@@ -152,8 +169,16 @@ async function draw(input: ScreenInput, base: Base): Promise<Uint8Array> {
       throw error;
     }
     ctx.restore();
-    const pixels = ctx.getImageData(0, 0, width, rows).data;
-    return Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+    if (right <= left) return under;
+    const drawn = ctx.getImageData(left, 0, right - left, rows).data;
+    const drawnRows = Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength);
+    if (left === 0 && right === width) return drawnRows;
+    const frame = composeScratch(under.length);
+    under.copy(frame);
+    const span = (right - left) * 4;
+    for (let row = 0; row < rows; row += 1)
+      drawnRows.copy(frame, row * stride + left * 4, row * span, (row + 1) * span);
+    return frame;
   };
   return base.encoder.encodeOver(overlays, readFrame, readBase);
 }
