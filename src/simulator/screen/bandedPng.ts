@@ -21,11 +21,12 @@ interface Band {
   length: number;
 }
 
-/** Bytes after which the sums must be reduced: zlib's NMAX, the most that keeps b below 2^32. */
+/** Bytes between reductions of the sums (zlib's NMAX; doubles would allow more, and it costs nothing). */
 const ADLER_BLOCK = 5552;
 
 function adler32(buffer: Buffer): number {
-  // A plain Uint8Array view and four bytes a step: this runs over every changed band of every frame.
+  // A plain Uint8Array view, sixteen bytes a step: b gains 16a plus each byte weighted by how many of the sixteen
+  // steps it is counted in (zlib's DO16). Sums are exact doubles well below 2^53 between reductions.
   const data = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
   const length = data.length;
   let a = 1;
@@ -33,15 +34,41 @@ function adler32(buffer: Buffer): number {
   let i = 0;
   while (i < length) {
     const end = Math.min(length, i + ADLER_BLOCK);
-    for (; i + 3 < end; i += 4) {
-      a += data[i]!;
-      b += a;
-      a += data[i + 1]!;
-      b += a;
-      a += data[i + 2]!;
-      b += a;
-      a += data[i + 3]!;
-      b += a;
+    for (; i + 15 < end; i += 16) {
+      const x0 = data[i]!;
+      const x1 = data[i + 1]!;
+      const x2 = data[i + 2]!;
+      const x3 = data[i + 3]!;
+      const x4 = data[i + 4]!;
+      const x5 = data[i + 5]!;
+      const x6 = data[i + 6]!;
+      const x7 = data[i + 7]!;
+      const x8 = data[i + 8]!;
+      const x9 = data[i + 9]!;
+      const x10 = data[i + 10]!;
+      const x11 = data[i + 11]!;
+      const x12 = data[i + 12]!;
+      const x13 = data[i + 13]!;
+      const x14 = data[i + 14]!;
+      const x15 = data[i + 15]!;
+      b +=
+        16 * (a + x0) +
+        15 * x1 +
+        14 * x2 +
+        13 * x3 +
+        12 * x4 +
+        11 * x5 +
+        10 * x6 +
+        9 * x7 +
+        8 * x8 +
+        7 * x9 +
+        6 * x10 +
+        5 * x11 +
+        4 * x12 +
+        3 * x13 +
+        2 * x14 +
+        x15;
+      a += x0 + x1 + x2 + x3 + x4 + x5 + x6 + x7 + x8 + x9 + x10 + x11 + x12 + x13 + x14 + x15;
     }
     for (; i < end; i += 1) {
       a += data[i]!;
