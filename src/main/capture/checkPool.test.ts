@@ -67,6 +67,23 @@ describe('CaptureCheckPool', () => {
     }
   });
 
+  it('checks an input the worker cannot be sent in this thread, and keeps the worker', async () => {
+    const inThread = vi.fn(checkPanelInCaptureStreamed);
+    const pool = new CaptureCheckPool(workerFile, inThread);
+    try {
+      const shown = input(true);
+      // A function cannot cross to a worker thread (DataCloneError).
+      const unsendable = { ...shown, extra: () => 1 } as CaptureCheckInput;
+      expect(await pool.check(unsendable)).toEqual(checkPanelInCapture(shown));
+      expect(inThread).toHaveBeenCalledTimes(1);
+      expect(await pool.check(shown)).toEqual(checkPanelInCapture(shown));
+      expect(inThread).toHaveBeenCalledTimes(1);
+      expect(pool.threaded).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('checks in this thread when the worker file fails to load, and from then on', async () => {
     const broken = join(directory, 'broken-worker.js');
     await writeFile(broken, "throw new Error('cannot start');\n");

@@ -68,7 +68,14 @@ export class CaptureCheckPool {
     return new Promise((resolve) => {
       this.pending.set(id, { input, resolve });
       if (this.pending.size === 1) worker.ref();
-      worker.postMessage({ id, input } satisfies CheckRequest);
+      try {
+        worker.postMessage({ id, input } satisfies CheckRequest);
+      } catch {
+        // An input that cannot be sent is checked here; the worker keeps serving the others.
+        this.pending.delete(id);
+        if (this.pending.size === 0) worker.unref();
+        void answerCheck({ id, input }, this.inThread).then((reply) => resolve(reply.result));
+      }
     });
   }
 

@@ -7,7 +7,7 @@ import {
   type IsolatedAdb,
 } from '../../simulator/testing/isolatedAdb';
 import { SimulatedAndroid, type SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
-import { AdbHub, RESOLVE_LIST_MAX_AGE_MS, type AdbHubOptions } from './hub';
+import { AdbHub, type AdbHubOptions } from './hub';
 import type { DeviceInfo } from './types';
 
 // The hub against two isolated adb servers ("local" and a "remote" lab server) and simulated devices.
@@ -135,23 +135,30 @@ describe('AdbHub listing and resolving', () => {
     expect((await subject.resolve(serial)).ok).toBe(true);
   });
 
-  it('reuses a device list polled within a second for resolve, and polls again for a device it lacks', async () => {
+  it('reuses a recent device list for resolve(serial), and polls again for a device it lacks', async () => {
     const own = await startIsolatedAdb();
     try {
       const first = await boot({}, { adb: own });
-      const subject = hub({ localPort: own.port });
+      // A window far longer than the test, so what is reused does not depend on timing.
+      const subject = hub({ localPort: own.port, resolveListMaxAgeMs: 60_000 });
       expect((await subject.resolve(first.serial)).ok).toBe(true);
-      // A device attached since that poll is not in the reused list: resolve looks again instead of failing.
+      // Without a serial resolve always polls: the device attached since needs one named now.
       const second = await boot({}, { adb: own });
-      const resolved = await subject.resolve(second.serial);
-      expect(resolved.ok && resolved.value.serial).toBe(second.serial);
-      // With the server gone, a resolve within the window still has the list it just read...
+      expect(await subject.resolve(undefined)).toMatchObject({
+        ok: false,
+        error: { code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED' },
+      });
+      // A serial the reused list lacks is looked up in a new poll rather than failing.
+      const third = await boot({}, { adb: own });
+      const resolved = await subject.resolve(third.serial);
+      expect(resolved.ok && resolved.value.serial).toBe(third.serial);
+      // With the server gone, resolve(serial) within the window still has the list it just read.
       await own.stop();
-      expect((await subject.resolve(first.serial)).ok).toBe(true);
-      // ...and once the list is older than RESOLVE_LIST_MAX_AGE_MS, resolve polls (and, with the server gone, tries
-      // to start one with this test's missing adb binary).
-      await new Promise((wake) => setTimeout(wake, RESOLVE_LIST_MAX_AGE_MS + 50));
-      const stale = await subject.resolve(first.serial);
+      expect((await subject.resolve(second.serial)).ok).toBe(true);
+      // A hub that may not reuse lists polls (and, with the server gone, tries to start one with this test's
+      // missing adb binary).
+      const strict = hub({ localPort: own.port, resolveListMaxAgeMs: 0 });
+      const stale = await strict.resolve(first.serial);
       expect(stale.ok ? 'resolved' : stale.error.code).toBe('ADB_NOT_FOUND');
     } finally {
       await own.stop();

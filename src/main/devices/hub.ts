@@ -18,13 +18,6 @@ import type { DeviceInfo, DeviceResolver, OperatorStatus, ResolvedDevice } from 
 export type { AdbHubOptions } from './hubConfig';
 export type { AdbServerStatus } from './serverLink';
 
-/**
- * How old a device list resolve() may reuse instead of asking every adb server again: runs started back to back
- * (or eight at once) share one `host:devices` round trip. A device that went away since is reported by the run's
- * first adb call, as one unplugged right after a fresh list would be.
- */
-export const RESOLVE_LIST_MAX_AGE_MS = 1000;
-
 /** Receives the full device list after every observable change. */
 export type DevicesListener = (devices: DeviceInfo[]) => void;
 
@@ -79,7 +72,7 @@ export class AdbHub implements DeviceResolver {
   }
 
   async resolve(deviceId?: string): Promise<Result<ResolvedDevice>> {
-    const picked = await this.pick(deviceId, RESOLVE_LIST_MAX_AGE_MS);
+    const picked = await this.pick(deviceId, this.config.resolveListMaxAgeMs);
     if (!picked.ok) return picked;
     await this.details.ensure([picked.value]);
     this.emitIfChanged();
@@ -207,13 +200,17 @@ export class AdbHub implements DeviceResolver {
   }
 
   /**
-   * Picks the target from a device list polled now, or from one polled at most `maxAgeMs` ago when that list has
-   * the target online; a target it lacks (or lists offline) is looked for again in a new poll, so a reused list can
-   * never fail a run, only save a round trip to every adb server.
+   * Picks the target from a device list polled now, or (for a given serial) from one polled at most `maxAgeMs` ago
+   * when that list has the target online; a target it lacks (or lists offline) is looked for again in a new poll,
+   * so a reused list can never fail a run, only save a round trip to every adb server.
    */
   private async pick(deviceId: string | undefined, maxAgeMs = 0): Promise<Result<ListedDevice>> {
     const now = Date.now();
-    const reusable = maxAgeMs > 0 && this.links().every((link) => link.polledWithin(maxAgeMs, now));
+    // Without a serial the choice depends on every row (one device, or several), so only a fresh list will do.
+    const reusable =
+      deviceId !== undefined &&
+      maxAgeMs > 0 &&
+      this.links().every((link) => link.polledWithin(maxAgeMs, now));
     if (reusable) {
       const picked = this.pickFromRows(deviceId);
       if (picked.ok) return picked;

@@ -13,6 +13,7 @@ describe('resolveHubConfig', () => {
         helloTimeoutMs: 1500,
         operatorRefreshPolls: 5,
         serverTimeoutMs: 3000,
+        resolveListMaxAgeMs: 1000,
       },
     });
   });

@@ -5,6 +5,12 @@ import { fail, ok, type Result } from '../../shared/errors';
 export const DEFAULT_ADB_PORT = 5037;
 export const DEFAULT_OPERATOR_PACKAGE = 'com.androperator.operator';
 export const DEFAULT_POLL_INTERVAL_MS = 2000;
+/**
+ * How old a device list resolve() may reuse instead of asking every adb server again: runs started back to back
+ * (or eight at once) share one `host:devices` round trip. A device that went away since is reported by the run's
+ * first adb call, as one unplugged right after a fresh list would be.
+ */
+export const DEFAULT_RESOLVE_LIST_MAX_AGE_MS = 1000;
 
 export interface AdbHubOptions {
   /** The adb binary; default: env ANDROPERATOR_ADB, else `adb` from PATH. */
@@ -22,6 +28,8 @@ export interface AdbHubOptions {
   operatorRefreshPolls?: number;
   /** Limit for one listDevices, getprop or pm/settings read (default 3000 ms); a server over it is unavailable. */
   serverTimeoutMs?: number;
+  /** How old a device list resolve(serial) may reuse (default 1000 ms; 0 polls every time). */
+  resolveListMaxAgeMs?: number;
 }
 
 export interface HubConfig {
@@ -32,6 +40,7 @@ export interface HubConfig {
   helloTimeoutMs: number;
   operatorRefreshPolls: number;
   serverTimeoutMs: number;
+  resolveListMaxAgeMs: number;
 }
 
 /** A remote adb server: its label is the canonical "host:port" (IPv6 hosts in brackets). */
@@ -67,6 +76,7 @@ export function resolveHubConfig(options: AdbHubOptions = {}): Result<HubConfig>
     helloTimeoutMs: options.helloTimeoutMs ?? 1500,
     operatorRefreshPolls: Math.max(1, options.operatorRefreshPolls ?? 5),
     serverTimeoutMs: options.serverTimeoutMs ?? 3000,
+    resolveListMaxAgeMs: Math.max(0, options.resolveListMaxAgeMs ?? DEFAULT_RESOLVE_LIST_MAX_AGE_MS),
   });
 }
 

@@ -202,6 +202,14 @@ describe('EvidenceStore directory', () => {
     expect(second.path).toBe(join(directory, second.id));
     expect((await store.readRun(second.id)).ok).toBe(true);
     expect((await store.readRun(first.id)).ok).toBe(false);
+    // Runs starting together after the directory went away all find it made again.
+    await rm(directory, { recursive: true, force: true });
+    const together = await Promise.all(
+      ['10', '11', '12', '13'].map((second) =>
+        store.createRun({ deviceSerial: 's', startedAt: `2025-06-03T14:06:${second}Z` }),
+      ),
+    );
+    expect(together.map((result) => result.ok)).toEqual([true, true, true, true]);
     // Replaced by a file, the directory cannot be made again: a clear error, not a loop.
     await rm(directory, { recursive: true, force: true });
     await writeFile(directory, 'not a directory');

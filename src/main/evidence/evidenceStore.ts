@@ -83,7 +83,11 @@ export class EvidenceStore {
     return ok(undefined);
   }
 
-  private async assemble(id: string, meta: CreateRunMeta): Promise<Result<RunHandle> | 'taken'> {
+  private async assemble(
+    id: string,
+    meta: CreateRunMeta,
+    retried = false,
+  ): Promise<Result<RunHandle> | 'taken'> {
     const staging = join(this.directory, `.tmp-${id}`);
     const folder = join(this.directory, id);
     const record: RunRecord = {
@@ -102,12 +106,13 @@ export class EvidenceStore {
       await mkdir(staging, { mode: 0o700 });
     } catch (error) {
       if (osCodeOf(error) === 'EEXIST') return 'taken';
-      // The evidence directory was removed while the console ran: create it again, once.
-      if (osCodeOf(error) !== 'ENOENT' || !this.directoryReady) return writeFailed(staging, error);
+      // The evidence directory was removed while the console ran: create it again (`mkdir -p`, so runs starting
+      // together all succeed) and try once more.
+      if (osCodeOf(error) !== 'ENOENT' || retried) return writeFailed(staging, error);
       this.directoryReady = false;
       const ready = await this.ensureDirectory();
       if (!ready.ok) return ready;
-      return this.assemble(id, meta);
+      return this.assemble(id, meta, true);
     }
     // Not flushed, like every later run.json: atomic for readers and crashes, but a run never waits for the disk.
     const written = await writeFileAtomic(join(staging, RECORD_FILE), text.value, this.operations, {

@@ -1,4 +1,5 @@
-// Host side of the Operator agent protocol over adb: one request per stream, bounded waits, no replay.
+// Host side of the Operator agent protocol over adb: framed requests with bounded waits and no replay, one per
+// stream (callAgent) or several in turn over one stream (AgentSession).
 import type { Duplex } from 'node:stream';
 import { encodeFrame, FrameDecoder } from '../../shared/agent/frames';
 import {
@@ -84,18 +85,22 @@ export class AgentSession {
    */
   open(): Promise<void> {
     const opened = this.turn.then(() => this.ensureStream()).then(() => undefined);
-    this.turn = opened;
+    this.turn = opened.catch(() => undefined);
     return opened;
   }
 
   /** Sends `request` once its turn comes; the wait starts when its frame is written. */
   call(request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
     const result = this.turn.then(() => this.send(request, waitMs));
-    this.turn = result;
+    // A call that throws (it should not) must not stop the ones queued behind it.
+    this.turn = result.catch(() => undefined);
     return result;
   }
 
-  /** Closes the stream; a later call opens a new one. */
+  /**
+   * Ends the session: its stream is closed, a request waiting for its answer is reported lost, and calls still
+   * queued (or made later) fail without being sent.
+   */
   close(): void {
     this.closed = true;
     this.stream?.destroy();
@@ -103,9 +108,9 @@ export class AgentSession {
   }
 
   private async ensureStream(): Promise<Result<Duplex>> {
+    if (this.closed) return sessionClosed();
     const current = this.stream;
     if (current !== null && !current.destroyed && !current.readableEnded) return ok(current);
-    this.closed = false;
     const opened = await openAgentStream(this.target);
     if (!opened.ok) return opened;
     const stream = opened.value;
@@ -120,10 +125,7 @@ export class AgentSession {
     if (this.closed) {
       // Closed while this stream was being opened: nothing may keep it.
       stream.destroy();
-      return fail('RESULT_TRANSPORT_FAILED', 'The agent session was closed.', {
-        phase: 'dispatch',
-        dispatchState: 'not_dispatched',
-      });
+      return sessionClosed();
     }
     this.stream = stream;
     return ok(stream);
@@ -143,6 +145,13 @@ export class AgentSession {
   }
 }
 
+function sessionClosed(): Result<never> {
+  return fail('RESULT_TRANSPORT_FAILED', 'The agent session was closed before this request was sent.', {
+    phase: 'dispatch',
+    dispatchState: 'not_dispatched',
+  });
+}
+
 function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
   return new Promise((resolve) => {
     const decoder = new FrameDecoder();
@@ -154,6 +163,7 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
       stream.off('data', onData);
       stream.off('end', onEnd);
       stream.off('error', onError);
+      stream.off('close', onEnd);
       resolve(result);
     };
     const lost = (code: 'RESULT_ENVELOPE_TIMEOUT' | 'RESULT_TRANSPORT_FAILED', message: string): void =>
@@ -219,6 +229,8 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onError);
+    // Destroyed without an error (a closed session) emits only 'close'.
+    stream.once('close', onEnd);
     if (stream.destroyed || stream.readableEnded) {
       finish(
         fail('RESULT_TRANSPORT_FAILED', `The Operator's stream closed before ${request.type} was sent.`, {

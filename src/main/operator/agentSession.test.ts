@@ -117,12 +117,49 @@ describe('AgentSession', () => {
     } finally {
       session.close();
     }
-    // Closed while a stream is being opened: the stream is not kept, and nothing was sent on it.
+    // Closed while its stream is being opened: the stream is not kept, and nothing is sent.
     const closing = new AgentSession({ client, serial, operatorPackage: PACKAGE });
     const opening = closing.open();
+    await vi.waitFor(() => expect(opened()).toBe(2));
     closing.close();
     await opening;
+    expect(await closing.call(clear('c2'), 5000)).toMatchObject({
+      ok: false,
+      error: { details: { dispatchState: 'not_dispatched' } },
+    });
     expect(opened()).toBe(2);
+    expect(received).toHaveBeenCalledTimes(1);
+  });
+
+  it('once closed, reports a request in flight as lost at once and sends nothing queued or later', async () => {
+    const { sim, serial } = await bootSimulated(adb);
+    running.push(sim);
+    sim.faults.drawAcknowledgement = 'withhold';
+    const received = vi.spyOn(sim.operator, 'dropNextExecute');
+    const session = new AgentSession({ client: adb.client, serial, operatorPackage: PACKAGE });
+    const set = {
+      ...clear('s1'),
+      execution: {
+        ...clear('s1').execution,
+        actions: [{ id: 's', type: 'set_on_screen_log', params: { text: 'held' } }],
+      },
+    };
+    const inFlight = session.call(set, 20_000);
+    const queued = session.call(clear('c1'), 5000);
+    await vi.waitFor(() => expect(received).toHaveBeenCalledTimes(1));
+    const closedAt = Date.now();
+    session.close();
+    expect(await inFlight).toMatchObject({
+      ok: false,
+      error: { code: 'RESULT_TRANSPORT_FAILED', details: { dispatchState: 'unknown' } },
+    });
+    expect(Date.now() - closedAt).toBeLessThan(2000);
+    for (const result of [await queued, await session.call(clear('c2'), 5000)])
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'RESULT_TRANSPORT_FAILED', details: { dispatchState: 'not_dispatched' } },
+      });
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(received).toHaveBeenCalledTimes(1);
   });
 

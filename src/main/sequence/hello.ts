@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { OperatorDescription } from '../../shared/agent/messages';
 import { callAgent, type AgentCaller, type AgentTarget } from '../operator/agentClient';
 
-export const HELLO_WAIT_MS = 5000;
+const HELLO_WAIT_MS = 5000;
 
 /** The hello description without the foreground icon (a large base64 PNG), or null when hello failed. */
 export async function describeOperator(

@@ -346,6 +346,9 @@ describe('runSequence', () => {
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.steps.map((step) => step.status)).toEqual(['succeeded', 'failed', 'succeeded']);
     expect(result.value.evidenceError?.code).toBe('EVIDENCE_WRITE_FAILED');
+    // The pixels were checked as they arrived, but no screenshot was stored for the check to vouch for.
+    expect(result.value.screenshot).toBeUndefined();
+    expect(result.value.captureCheck).toBeUndefined();
     expect(sim.visiblePanel).toBeNull();
     expect(await runJson(result.value.runPath)).toMatchObject({ status: 'running', steps: [] });
   });

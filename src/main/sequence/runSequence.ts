@@ -15,7 +15,7 @@ import { deviceKey, type DeviceLease } from '../execution/inFlight';
 import { conflictError } from '../execution/runExecution';
 import { systemClock, type Clock } from '../execution/types';
 import type { Capture } from '../screenshot/capture';
-import { describeOperator, HELLO_WAIT_MS } from './hello';
+import { describeOperator } from './hello';
 import { AgentSession } from '../operator/agentClient';
 import { sequencePayloads, type SequencePayloads } from './payloads';
 import { predictPanelBounds } from './prediction';
@@ -25,6 +25,8 @@ import { initialSteps, progressOf, sequenceStatus, stepFinished, stepSkipped, st
 import type { SequenceDependencies, SequenceRequest, SequenceResult, SequenceStepName } from './types';
 
 export const SCREENSHOT_FILE = 'screenshot';
+/** How long hello may take in a sequence (it answers in milliseconds; it is only for the description). */
+export const SEQUENCE_HELLO_WAIT_MS = 2000;
 /** How long a step's result may wait for the next one before run.json is rewritten with both. */
 export const RECORD_DELAY_MS = 50;
 const SKIPPED_SCREENSHOT =
@@ -81,6 +83,13 @@ class SequenceRun {
       this.recordTimer = undefined;
       this.writeRecord();
     }, RECORD_DELAY_MS);
+  }
+
+  /** Drops a rewrite not yet started (a run that ended without its final record). */
+  dispose(): void {
+    clearTimeout(this.recordTimer);
+    this.recordTimer = undefined;
+    this.recordPending = false;
   }
 
   /** Writes any pending state now and waits for every write. */
@@ -198,6 +207,12 @@ async function perform(run: SequenceRun, payloads: SequencePayloads): Promise<Se
   await run.step('clear', payloads);
   // Without a screenshot step the description is asked for once the panel is gone.
   await Promise.all([describing ?? describe(run), checking]);
+  if (screenshot === undefined) {
+    // The check started as the pixels arrived; without a stored screenshot it has nothing to vouch for.
+    const { captureCheck: _unstored, ...rest } = run.state;
+    run.state = rest;
+    run.captureCheckError = undefined;
+  }
   const status = sequenceStatus(run.state.steps);
   run.state = { ...run.state, status, finishedAt: new Date(run.now()).toISOString() };
   run.record();
@@ -218,11 +233,15 @@ async function perform(run: SequenceRun, payloads: SequencePayloads): Promise<Se
   };
 }
 
-/** Asks the Operator to describe the device; a failure only leaves the description and prediction out. */
+/**
+ * Asks the Operator to describe the device; a failure only leaves the description and prediction out. Bounded by
+ * SEQUENCE_HELLO_WAIT_MS: clear waits behind hello on the run's stream, so a wedged Operator must not hold a
+ * panel on screen long (a lost hello drops the stream, and clear then opens a new one).
+ */
 async function describe(run: SequenceRun): Promise<void> {
   const description = await describeOperator(
     run.session.target,
-    Math.min(run.request.timeoutMs ?? DEFAULT_TIMEOUT_MS, HELLO_WAIT_MS),
+    Math.min(run.request.timeoutMs ?? DEFAULT_TIMEOUT_MS, SEQUENCE_HELLO_WAIT_MS),
     (request, waitMs) => run.session.call(request, waitMs),
   );
   const design = run.state.design;
@@ -306,7 +325,12 @@ export async function runSequence(
       ...(request.label === undefined ? {} : { label: request.label }),
     });
     run.record();
-    return ok(await perform(run, payloads.value));
+    try {
+      return ok(await perform(run, payloads.value));
+    } finally {
+      // Only a run that threw still has a rewrite pending: none may land after the run returned.
+      run.dispose();
+    }
   } finally {
     session.close();
     leased.lease.release();

@@ -257,6 +257,8 @@ export class BandedPngEncoder {
    * `readBase`. Both readers are called synchronously, before this method first awaits.
    */
   async encodeOver(overlays: readonly Overlay[], readFrame: RowReader, readBase: RowReader): Promise<Buffer> {
+    // Read once, before any await: two frames encoding at once must each reuse the bands they were compared with.
+    const previous = this.frameBands;
     const signatures: string[] = [];
     const changed: number[] = [];
     const missingBase: number[] = [];
@@ -268,7 +270,7 @@ export class BandedPngEncoder {
       signatures.push(signature);
       if (signature === '') {
         if (this.baseBands[index] === undefined) missingBase.push(index);
-      } else if (this.frameBands[index]?.signature !== signature) changed.push(index);
+      } else if (previous[index]?.signature !== signature) changed.push(index);
     }
     const fromFrame = this.compressBands(changed, readFrame, FRAME_LEVEL);
     const fromBase = this.compressBands(missingBase, readBase, BASE_LEVEL);
@@ -279,7 +281,7 @@ export class BandedPngEncoder {
           this.baseBands[index] = band;
           return band;
         }
-        const band = (await fromFrame.get(index)) ?? this.frameBands[index]!.band;
+        const band = (await fromFrame.get(index)) ?? previous[index]!.band;
         return band;
       }),
     );
