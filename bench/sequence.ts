@@ -20,7 +20,7 @@ import { runSequence } from '../src/main/sequence/runSequence';
 import { encodeFrame, FrameDecoder } from '../src/shared/agent/frames';
 import { startIsolatedAdb, type IsolatedAdb } from '../src/simulator/testing/isolatedAdb';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31);
 const PACKAGE = 'com.androperator.operator';
 /** Every run shows a different text, so no side gets a frame the simulator already encoded for the other. */
 const design = (label: string) => ({
@@ -215,7 +215,7 @@ async function main(): Promise<void> {
     const serverPid = await adbServerPid(adb.port);
     const measured = [process.pid, serverPid ?? 0, ...devices.pids];
     const cpuEight = measured.map(() => 0);
-    const eightRounds = ROUNDS;
+    const eightRounds = Math.ceil(ROUNDS / 2);
     for (let round = 0; round < eightRounds; round += 1) {
       one.push(await timed(() => ours(first)));
       const before = await Promise.all(measured.map(processCpuMs));

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   NODE_FILE_OPERATIONS,
   writeFileAtomic,
+  writeFileExclusive,
   writeNewFileAtomic,
   type FileOperations,
 } from './atomicWrite';
@@ -48,6 +49,25 @@ const failingRename: FileOperations = {
     throw osError('EXDEV');
   },
 };
+
+describe('writeFileExclusive', () => {
+  it('creates a new file in place, never replaces one, and removes what a failed write left', async () => {
+    const target = join(folder, 'run.json');
+    expect((await writeFileExclusive(target, 'first', NODE_FILE_OPERATIONS, { sync: false })).ok).toBe(true);
+    expect(await readdir(folder)).toEqual(['run.json']);
+    expect(await writeFileExclusive(target, 'second')).toMatchObject({
+      ok: false,
+      error: { code: 'EVIDENCE_WRITE_FAILED', details: { osCode: 'EEXIST' } },
+    });
+    expect(await readFile(target, 'utf8')).toBe('first');
+    const other = join(folder, 'other.json');
+    expect(await writeFileExclusive(other, Buffer.from('{"padding":"xxxxxxxx"}'), halfWrite)).toMatchObject({
+      ok: false,
+      error: { details: { path: other, osCode: 'ENOSPC' } },
+    });
+    expect(await readdir(folder)).toEqual(['run.json']);
+  });
+});
 
 describe('writeFileAtomic', () => {
   it('creates the file with mode 0600 and then replaces it, leaving no temporary file', async () => {

@@ -48,6 +48,37 @@ async function writeTemporary(
 }
 
 /**
+ * Creates `target` (which must not exist) and writes `data` into it, without a temporary sibling: for files inside a
+ * folder nobody else reads until it is renamed into place. A failure removes the partial file.
+ */
+export async function writeFileExclusive(
+  target: string,
+  data: Uint8Array | string,
+  operations: FileOperations = NODE_FILE_OPERATIONS,
+  options: AtomicWriteOptions = {},
+): Promise<Result<void>> {
+  let handle: Awaited<ReturnType<FileOperations['open']>>;
+  try {
+    handle = await operations.open(target, 'wx', options.mode ?? 0o600);
+  } catch (error) {
+    // Nothing was created (an existing file is never touched).
+    return writeFailed(target, error);
+  }
+  try {
+    try {
+      await handle.writeFile(data);
+      if (options.sync !== false) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return ok(undefined);
+  } catch (error) {
+    await operations.rm(target, { force: true }).catch(() => undefined);
+    return writeFailed(target, error);
+  }
+}
+
+/**
  * Replaces `target` with `data` so that readers see the old content or the new one, never a part: a crash leaves
  * at most a `*.tmp` sibling, and a failure removes it.
  */

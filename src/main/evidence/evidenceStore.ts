@@ -3,7 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../../shared/errors';
-import { NODE_FILE_OPERATIONS, pathExists, writeFileAtomic, type FileOperations } from './atomicWrite';
+import {
+  NODE_FILE_OPERATIONS,
+  writeFileAtomic,
+  writeFileExclusive,
+  type FileOperations,
+} from './atomicWrite';
 import { exportRunFolder } from './exportRun';
 import { osCodeOf, readFailed, runNotFound, writeFailed } from './fileErrors';
 import { listRunsIn } from './listRuns';
@@ -114,14 +119,15 @@ export class EvidenceStore {
       if (!ready.ok) return ready;
       return this.assemble(id, meta, true);
     }
-    // Not flushed, like every later run.json: atomic for readers and crashes, but a run never waits for the disk.
-    const written = await writeFileAtomic(join(staging, RECORD_FILE), text.value, this.operations, {
+    // Written in place (the staging folder is invisible until renamed) and not flushed, like every later run.json:
+    // a run never waits for the disk.
+    const written = await writeFileExclusive(join(staging, RECORD_FILE), text.value, this.operations, {
       sync: false,
     });
     if (written.ok) {
       try {
-        // rename() would silently replace an empty directory of that name.
-        if (await pathExists(folder)) throw Object.assign(new Error(`${folder} exists`), { code: 'EEXIST' });
+        // A run folder of this id fails the rename (EEXIST/ENOTEMPTY: the id is taken). Only an empty directory of
+        // that name would be replaced, and it holds no evidence.
         await this.operations.rename(staging, folder);
         return ok(new RunHandle(id, folder, this.operations));
       } catch (error) {

@@ -331,10 +331,10 @@ describe('runSequence', () => {
     const evidence = new EvidenceStore(directory, {
       fileOperations: {
         ...NODE_FILE_OPERATIONS,
-        // createRun renames twice (its run.json, then the staging folder); every later write fails.
+        // createRun renames once (its staging folder into place); every later write fails.
         rename: async (from, to) => {
           renames += 1;
-          if (renames > 2) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+          if (renames > 1) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
           return rename(from, to);
         },
       },
