@@ -57,23 +57,12 @@ export async function writeFileExclusive(
   operations: FileOperations = NODE_FILE_OPERATIONS,
   options: AtomicWriteOptions = {},
 ): Promise<Result<void>> {
-  let handle: Awaited<ReturnType<FileOperations['open']>>;
   try {
-    handle = await operations.open(target, 'wx', options.mode ?? 0o600);
-  } catch (error) {
-    // Nothing was created (an existing file is never touched).
-    return writeFailed(target, error);
-  }
-  try {
-    try {
-      await handle.writeFile(data);
-      if (options.sync !== false) await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeTemporary(operations, target, data, options);
     return ok(undefined);
   } catch (error) {
-    await operations.rm(target, { force: true }).catch(() => undefined);
+    // EEXIST: the file was someone else's and stays untouched; otherwise remove whatever was written.
+    if (osCodeOf(error) !== 'EEXIST') await operations.rm(target, { force: true }).catch(() => undefined);
     return writeFailed(target, error);
   }
 }

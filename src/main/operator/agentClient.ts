@@ -54,15 +54,12 @@ export async function callAgent(
   request: AgentRequest,
   waitMs: number,
 ): Promise<Result<AgentResponse>> {
-  const opened = await openAgentStream(target);
-  if (!opened.ok) return opened;
-  const stream = opened.value;
-  // Errors after the exchange (a late reset) must not go unhandled while the stream is torn down.
-  stream.on('error', () => undefined);
+  // A session of one request: the same open, exchange and teardown as a run's shared stream.
+  const session = new AgentSession(target);
   try {
-    return await exchange(stream, request, waitMs);
+    return await session.call(request, waitMs);
   } finally {
-    stream.destroy();
+    session.close();
   }
 }
 

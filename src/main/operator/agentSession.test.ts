@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
+import type { SimulatedAndroid, SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
 import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
 import type { AdbClient } from '../adb/adbkit';
 import { bootSimulated } from '../execution/testing/isolatedResolver';
@@ -23,17 +23,24 @@ afterAll(async () => {
   await adb?.stop();
 });
 
-/** The isolated server's client, counting the device streams it opens. */
-function countingClient(): { client: AdbClient; opened: () => number } {
+/**
+ * A simulated device with a spy on every execute its Operator receives, a client counting the device streams it
+ * opens, and a session over that client.
+ */
+async function setup(options: SimulatedAndroidOptions = {}) {
+  const { sim, serial } = await bootSimulated(adb, options);
+  running.push(sim);
+  const received = vi.spyOn(sim.operator, 'dropNextExecute');
   let opened = 0;
   const client: AdbClient = {
     ...adb.client,
-    openLocal: (serial, path) => {
+    openLocal: (target, path) => {
       opened += 1;
-      return adb.client.openLocal(serial, path);
+      return adb.client.openLocal(target, path);
     },
   };
-  return { client, opened: () => opened };
+  const session = new AgentSession({ client, serial, operatorPackage: PACKAGE });
+  return { sim, serial, received, client, opened: () => opened, session };
 }
 
 const clear = (commandId: string) => ({
@@ -53,10 +60,7 @@ const clear = (commandId: string) => ({
 
 describe('AgentSession', () => {
   it('carries several requests, one after another, over one agent stream', async () => {
-    const { sim, serial } = await bootSimulated(adb);
-    running.push(sim);
-    const { client, opened } = countingClient();
-    const session = new AgentSession({ client, serial, operatorPackage: PACKAGE });
+    const { session, opened } = await setup();
     try {
       // Queued at once: each is sent once the answer before it came.
       const answers = await Promise.all([
@@ -76,11 +80,7 @@ describe('AgentSession', () => {
   });
 
   it('never sends a request twice: a lost answer fails it, and the next request opens a new stream', async () => {
-    const { sim, serial } = await bootSimulated(adb);
-    running.push(sim);
-    const received = vi.spyOn(sim.operator, 'dropNextExecute');
-    const { client, opened } = countingClient();
-    const session = new AgentSession({ client, serial, operatorPackage: PACKAGE });
+    const { sim, received, session, opened } = await setup();
     try {
       expect((await session.call({ v: 1, type: 'hello', id: 'h1' }, 5000)).ok).toBe(true);
       sim.operator.armDropNextExecute();
@@ -103,11 +103,7 @@ describe('AgentSession', () => {
   });
 
   it('opens its stream ahead of the first request without sending anything, and uses it', async () => {
-    const { sim, serial } = await bootSimulated(adb);
-    running.push(sim);
-    const received = vi.spyOn(sim.operator, 'dropNextExecute');
-    const { client, opened } = countingClient();
-    const session = new AgentSession({ client, serial, operatorPackage: PACKAGE });
+    const { serial, received, client, session, opened } = await setup();
     try {
       await session.open();
       expect(opened()).toBe(1);
@@ -132,11 +128,8 @@ describe('AgentSession', () => {
   });
 
   it('once closed, reports a request in flight as lost at once and sends nothing queued or later', async () => {
-    const { sim, serial } = await bootSimulated(adb);
-    running.push(sim);
+    const { sim, received, session } = await setup();
     sim.faults.drawAcknowledgement = 'withhold';
-    const received = vi.spyOn(sim.operator, 'dropNextExecute');
-    const session = new AgentSession({ client: adb.client, serial, operatorPackage: PACKAGE });
     const set = {
       ...clear('s1'),
       execution: {
@@ -164,9 +157,7 @@ describe('AgentSession', () => {
   });
 
   it('reports an Operator that does not listen as not dispatched, on every call', async () => {
-    const { sim, serial } = await bootSimulated(adb, { operatorInstalled: false });
-    running.push(sim);
-    const session = new AgentSession({ client: adb.client, serial, operatorPackage: PACKAGE });
+    const { session } = await setup({ operatorInstalled: false });
     await session.open();
     for (const id of ['h1', 'h2'])
       expect(await session.call({ v: 1, type: 'hello', id }, 2000)).toMatchObject({
