@@ -1,3 +1,4 @@
+import { constants, crc32, deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { decodePngRows, decodePngRowsAsync, pngSize, type DecodedRows } from './pngRows';
@@ -84,6 +85,44 @@ describe('decodePngRows', () => {
       expect(await decodePngRowsAsync(new Uint8Array([1, 2]), 3)).toBeNull();
     },
   );
+
+  it('inflates no further than the rows asked for: a stream that breaks below them still yields them', async () => {
+    const width = 40;
+    const good = 30;
+    const stride = width * 3 + 1;
+    const raw = Buffer.alloc(good * stride);
+    for (let y = 0; y < good; y += 1)
+      for (let i = 1; i < stride; i += 1) raw[y * stride + i] = (y * 31 + i * 7) & 0xff;
+    // Rows 0..29 as a flushed zlib stream, then a deflate block of the reserved type 3: inflating it is an error.
+    const idat = Buffer.concat([
+      deflateSync(raw, { finishFlush: constants.Z_FULL_FLUSH }),
+      Buffer.from([0x07, 0, 0, 0]),
+    ]);
+    const chunk = (type: string, body: Buffer): Buffer => {
+      const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+      const framed = Buffer.alloc(typed.length + 8);
+      framed.writeUInt32BE(body.length, 0);
+      typed.copy(framed, 4);
+      framed.writeUInt32BE(crc32(typed), typed.length + 4);
+      return framed;
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(width, 0);
+    header.writeUInt32BE(60, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', idat),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    const decoded = await decodePngRowsAsync(png, 20);
+    if (decoded === null) throw new Error('not decoded');
+    for (let y = 0; y < 20; y += 1)
+      expect(rgbRow(decoded, y).equals(raw.subarray(y * stride + 1, (y + 1) * stride))).toBe(true);
+    // Rows below the break cannot be decoded, by streaming or by the full decode it falls back to.
+    expect(await decodePngRowsAsync(png, 40)).toBeNull();
+  });
 
   it('clamps the rows to the image height and reads the size from IHDR', () => {
     const { png } = image(20, 10, 6);

@@ -245,9 +245,9 @@ export function decodePngRows(
 }
 
 /**
- * decodePngRows with the inflating streamed through libuv's thread pool and stopped as soon as enough rows came out.
+ * decodePngRows with the inflating done on libuv's thread pool and stopped exactly when enough rows came out.
  * Screens compress unevenly (a status bar and toolbar far better than a photo below), so a prefix sized in
- * proportion to the rows inflates ~2.5x what is needed; feeding small pieces stops within one piece of it.
+ * proportion to the rows inflates ~2.5x what is needed; an output buffer of the rows' size stops at them.
  */
 export async function decodePngRowsAsync(
   png: Uint8Array,
@@ -261,20 +261,17 @@ export async function decodePngRowsAsync(
   return finishFast(plan, await inflateUntil(plan.idat, plan.needed), wanted);
 }
 
-// Compressed bytes per write: little more than needed is inflated.
-const FEED_BYTES = 4096;
-// Room beyond the rows asked for in the inflater's output buffer: the last piece overshoots by up to this much.
-const OUTPUT_SLACK_BYTES = 256 * 1024;
-
-/** Streams `idat` through an inflater until `needed` bytes came out (or null when the stream ends first or fails). */
+/**
+ * Inflates `idat` until `needed` bytes came out (or null when the stream ends first or fails), in one pass through the
+ * thread pool: the whole stream is written at once into an output buffer of exactly `needed` bytes; zlib stops when
+ * that buffer is full and hands it over, and the inflater is destroyed before it asks for more.
+ */
 function inflateUntil(idat: Buffer, needed: number): Promise<Buffer | null> {
   return new Promise((resolve) => {
-    // One output buffer large enough for every row asked for: the pieces come out as adjacent slices of it.
-    const inflater = createInflate({ chunkSize: Math.max(65536, needed + OUTPUT_SLACK_BYTES) });
+    const inflater = createInflate({ chunkSize: Math.max(constants.Z_MIN_CHUNK, needed) });
     const chunks: Buffer[] = [];
     let length = 0;
     let settled = false;
-    let offset = 0;
     const settle = (value: Buffer | null): void => {
       if (settled) return;
       settled = true;
@@ -290,18 +287,7 @@ function inflateUntil(idat: Buffer, needed: number): Promise<Buffer | null> {
     });
     inflater.on('error', () => settle(length >= needed ? joined(chunks, length) : null));
     inflater.on('end', () => settle(length >= needed ? joined(chunks, length) : null));
-    const feed = (): void => {
-      while (!settled && offset < idat.length) {
-        const slice = idat.subarray(offset, offset + FEED_BYTES);
-        offset += slice.length;
-        if (!inflater.write(slice)) {
-          inflater.once('drain', feed);
-          return;
-        }
-      }
-      if (!settled) inflater.end();
-    };
-    feed();
+    inflater.end(idat);
   });
 }
 
