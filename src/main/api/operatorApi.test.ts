@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../shared/api/devices';
 import { buildApk } from '../../simulator/apk/build';
-import { SimulatedAndroid, type SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import type { SimulatedAndroid, SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
+import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import { bootSimulated } from '../execution/testing/isolatedResolver';
 import { AdbHub } from '../devices/hub';
 import { parseChannelInput } from './channelInputs';
 import { createConsoleApi } from './consoleApi';
@@ -21,13 +22,9 @@ const running: SimulatedAndroid[] = [];
 async function boot(
   options: SimulatedAndroidOptions = {},
 ): Promise<{ sim: SimulatedAndroid; serial: string }> {
-  const started = await SimulatedAndroid.start(options);
-  if (!started.ok) throw new Error(started.error.message);
-  running.push(started.value);
-  const attached = await started.value.attach(adb.port);
-  if (!attached.ok) throw new Error(attached.error.message);
-  await waitForDeviceState(adb.client, attached.value.serial, 'device');
-  return { sim: started.value, serial: attached.value.serial };
+  const booted = await bootSimulated(adb, options);
+  running.push(booted.sim);
+  return booted;
 }
 
 function api() {

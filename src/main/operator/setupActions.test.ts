@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApk, buildZip } from '../../simulator/apk/build';
 import { filesOf } from '../../simulator/device/files';
-import { SimulatedAndroid, type SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import type { SimulatedAndroid, SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
+import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import { bootSimulated } from '../execution/testing/isolatedResolver';
 import { callAgent } from './agentClient';
 import {
   checkApkFile,
@@ -29,16 +30,9 @@ const running: SimulatedAndroid[] = [];
 async function boot(
   options: SimulatedAndroidOptions = {},
 ): Promise<{ sim: SimulatedAndroid; target: SetupTarget }> {
-  const started = await SimulatedAndroid.start(options);
-  if (!started.ok) throw new Error(started.error.message);
-  running.push(started.value);
-  const attached = await started.value.attach(adb.port);
-  if (!attached.ok) throw new Error(attached.error.message);
-  await waitForDeviceState(adb.client, attached.value.serial, 'device');
-  return {
-    sim: started.value,
-    target: { client: adb.client, serial: attached.value.serial, operatorPackage: PACKAGE },
-  };
+  const { sim, serial } = await bootSimulated(adb, options);
+  running.push(sim);
+  return { sim, target: { client: adb.client, serial, operatorPackage: PACKAGE } };
 }
 
 async function shell(target: SetupTarget, command: string): Promise<string> {
