@@ -20,7 +20,7 @@ import { AdbHub } from '../src/main/devices/hub';
 import { captureScreen } from '../src/main/screenshot/capture';
 import { runSequence } from '../src/main/sequence/runSequence';
 import { encodeFrame, FrameDecoder } from '../src/shared/agent/frames';
-import { startIsolatedAdb, type IsolatedAdb } from '../src/simulator/testing/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../src/test-support/isolatedAdb';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31);
 const PACKAGE = 'com.androperator.operator';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startServe, type RunningServe } from '../src/main/serve/startServe';
-import { startIsolatedAdb, type IsolatedAdb } from '../src/simulator/testing/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../src/test-support/isolatedAdb';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);

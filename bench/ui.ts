@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../e2e/fixtures/chromium';
 import { ARTIFACTS, spawnConsole } from '../e2e/fixtures/stack';
 import { MAX_PANEL_TEXT_UNITS } from '../src/shared/execution/limits';
 import { launchSimulators } from '../src/simulator/launch';
-import { startIsolatedAdb, type IsolatedAdb } from '../src/simulator/testing/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../src/test-support/isolatedAdb';
 
 const COLD_ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 5);
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPERATOR_PACKAGE, extractCommonOptions } from './args';
-import { thrownError } from './testing';
+import { thrownError } from '../test-support/cliTesting';
 
 const NO_ENV = {};
 

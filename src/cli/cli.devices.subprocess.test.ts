@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedAndroid } from '../simulator/simulatedAndroid';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../simulator/testing/isolatedAdb';
+import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../test-support/isolatedAdb';
 
 const BIN = join(fileURLToPath(new URL('../..', import.meta.url)), 'bin', 'androperator.js');
 let adb: IsolatedAdb;

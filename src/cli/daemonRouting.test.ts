@@ -7,11 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDaemonProxy, type DaemonProxy, type ProxyAttempt } from '../main/daemon/client';
 import { writeDiscovery } from '../main/daemon/discovery';
 import { startServe, type RunningServe } from '../main/serve/startServe';
-import { startTestLab, type TestLab } from '../main/serve/testLab';
+import { startTestLab, type TestLab } from '../test-support/testLab';
 import type { Execution } from '../shared/execution/types';
 import { routeThroughDaemon } from './daemonRouting';
-import { createFakeBackend, type FakeBackend } from './fakeBackend';
-import { runInProcess } from './testing';
+import { createFakeBackend, type FakeBackend } from '../test-support/fakeBackend';
+import { runInProcess } from '../test-support/cliTesting';
 import { CLI_VERSION } from './version';
 
 let lab: TestLab;

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../shared/errors';
 import { createUnavailableBackend } from './backend';
-import { createFakeBackend } from './fakeBackend';
-import { runInProcess } from './testing';
+import { createFakeBackend } from '../test-support/fakeBackend';
+import { runInProcess } from '../test-support/cliTesting';
 
 describe('devices', () => {
   it('prints the backend device list', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFlags, type FlagSpec } from './flags';
-import { thrownError } from './testing';
+import { thrownError } from '../test-support/cliTesting';
 
 const SPECS: readonly FlagSpec[] = [
   { name: '--payload', aliases: ['--file'], kind: 'value' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOnScreenLogExecution, PANEL_FLAGS, parseOnScreenLogArgs } from './onScreenLog';
-import { thrownError } from './testing';
+import { thrownError } from '../test-support/cliTesting';
 
 const NUMERIC_FLAGS = PANEL_FLAGS.filter((entry) => entry.kind === 'number').map((entry) => entry.flag);
 const FIXED_CLOCK = { now: () => 1767225600000, random: () => 0.5 };

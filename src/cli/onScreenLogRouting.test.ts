@@ -1,8 +1,8 @@
 // on-screen-log through runCli: canonical validation before the backend, and routing to backend.runExecution.
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../shared/errors';
-import { createFakeBackend, successEnvelope } from './fakeBackend';
-import { runInProcess } from './testing';
+import { createFakeBackend, successEnvelope } from '../test-support/fakeBackend';
+import { runInProcess } from '../test-support/cliTesting';
 
 const DEFAULT_TARGET = { operatorPackage: 'com.androperator.operator', noDaemon: false };
 

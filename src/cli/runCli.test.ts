@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version } from '../../package.json';
 import { createUnavailableBackend } from './backend';
-import { createFakeBackend } from './fakeBackend';
-import { runInProcess } from './testing';
+import { createFakeBackend } from '../test-support/fakeBackend';
+import { runInProcess } from '../test-support/cliTesting';
 
 const PAYLOAD = {
   commandId: 'on-screen-log-example',

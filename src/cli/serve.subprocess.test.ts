@@ -6,8 +6,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readDiscovery } from '../main/daemon/discovery';
-import { rawRequest } from '../main/http/testClient';
-import { startTestLab, type TestLab } from '../main/serve/testLab';
+import { rawRequest } from '../test-support/httpTestClient';
+import { startTestLab, type TestLab } from '../test-support/testLab';
 
 const BIN = join(fileURLToPath(new URL('../..', import.meta.url)), 'bin', 'androperator.js');
 let lab: TestLab;

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '../shared/errors';
 import type { CliBackend, ServeRunOptions } from './backend';
-import { createFakeBackend } from './fakeBackend';
+import { createFakeBackend } from '../test-support/fakeBackend';
 import { parseServeArgs } from './serveCommand';
-import { runInProcess, thrownError } from './testing';
+import { runInProcess, thrownError } from '../test-support/cliTesting';
 
 function serving(outcome: Result<{ stopped: true }> = ok({ stopped: true })) {
   const runs: ServeRunOptions[] = [];

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../simulator/testing/isolatedAdb';
+import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../test-support/isolatedAdb';
 
 const BIN = join(fileURLToPath(new URL('../..', import.meta.url)), 'bin', 'androperator.js');
 let adb: IsolatedAdb;

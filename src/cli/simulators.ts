@@ -1,6 +1,7 @@
 // `simulator start` for real: launches simulated devices on the adb server and keeps them until SIGINT/SIGTERM.
 import { ok, type Result } from '../shared/errors';
-import { adbServerPort, launchSimulators } from '../simulator/launch';
+import { adbServerPort } from '../node/env/adbServer';
+import { launchSimulators } from '../simulator/launch';
 import type { SimulatorReady, SimulatorRunOptions } from './backend';
 
 /** Runs simulated devices until the process is told to stop; resolves after they are detached and closed. */

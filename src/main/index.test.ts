@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_CHANNELS } from '../shared/api/contract';
-import { startIsolatedAdb, type IsolatedAdb } from '../simulator/testing/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../test-support/isolatedAdb';
 
 type Handler = (event: { senderFrame: { url: string } | null }, input?: unknown) => Promise<unknown>;
 

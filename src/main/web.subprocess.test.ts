@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startIsolatedAdb, type IsolatedAdb } from '../simulator/testing/isolatedAdb';
-import { rawRequest } from './http/testClient';
+import { startIsolatedAdb, type IsolatedAdb } from '../test-support/isolatedAdb';
+import { rawRequest } from '../test-support/httpTestClient';
 
 const WEB = join(fileURLToPath(new URL('../..', import.meta.url)), 'out', 'console', 'web.js');
 let adb: IsolatedAdb;

@@ -1,6 +1,6 @@
 // Starts simulated devices and attaches them to an adb server, for `androperator simulator start` and the console.
 import { fail, ok, type Result } from '../shared/errors';
-import { createAdbClient, toAppError } from '../main/adb/adbkit';
+import { createAdbClient, toAppError } from '../node/adb/adbkit';
 import { SimulatedAndroid } from './simulatedAndroid';
 
 export interface LaunchOptions {
@@ -25,12 +25,6 @@ export interface Launched {
   simulators: SimulatedAndroid[];
   /** Detaches every device from the adb server and closes it. */
   stop(): Promise<void>;
-}
-
-/** The adb server port: ANDROID_ADB_SERVER_PORT when it is a valid port, else 5037 (adb's own rule). */
-export function adbServerPort(env: Readonly<Record<string, string | undefined>>): number {
-  const value = Number(env.ANDROID_ADB_SERVER_PORT);
-  return Number.isInteger(value) && value > 0 && value < 65536 ? value : 5037;
 }
 
 const READY_TIMEOUT_MS = 10_000;

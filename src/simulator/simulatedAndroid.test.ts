@@ -4,7 +4,7 @@ import { callAgent, type AgentTarget } from '../main/operator/agentClient';
 import type { AgentResponse } from '../shared/agent/messages';
 import type { Execution } from '../shared/execution/types';
 import { parseBounds } from '../shared/geometry/bounds';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from './testing/isolatedAdb';
+import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../test-support/isolatedAdb';
 import { SimulatedAndroid, type SimulatedAndroidOptions } from './simulatedAndroid';
 
 // A whole simulated device driven through the real adb server: screens, the Operator's socket, faults.

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentRequest, AgentResponse } from '../../shared/agent/messages';
-import { testDescription } from '../../shared/agent/testDescription';
+import { testDescription } from '../../test-support/testDescription';
 import { fail, ok, type Result } from '../../shared/errors';
 import type { AgentTarget } from '../operator/agentClient';
 import { createConsoleApi } from './consoleApi';
-import { PHONE, testSetup, type TestSetup } from './testing/fakes';
+import { PHONE, testSetup, type TestSetup } from '../../test-support/apiFakes';
 
 let setup: TestSetup;
 

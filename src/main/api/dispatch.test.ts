@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CONSOLE_CHANNELS } from '../../shared/api/contract';
 import { createConsoleApi } from './consoleApi';
 import { dispatchChannel, isConsoleChannel } from './dispatch';
-import { testSetup, type TestSetup } from './testing/fakes';
+import { testSetup, type TestSetup } from '../../test-support/apiFakes';
 
 let setup: TestSetup;
 

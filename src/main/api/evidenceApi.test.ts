@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from '../../shared/errors';
 import { createConsoleApi } from './consoleApi';
-import { PHONE, pngBytes, testSetup, type TestSetup } from './testing/fakes';
+import { PHONE, pngBytes, testSetup, type TestSetup } from '../../test-support/apiFakes';
 
 let setup: TestSetup;
 

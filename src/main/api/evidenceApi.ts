@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ConsoleApi, ImageData } from '../../shared/api/contract';
 import { fail, ok, type Result } from '../../shared/errors';
 import type { EvidenceStore } from '../evidence/evidenceStore';
-import { osCodeOf, readFailed, runNotFound } from '../evidence/fileErrors';
+import { osCodeOf, readFailed, runNotFound } from '../../node/fs/fileErrors';
 import { checkPng } from '../screenshot/png';
 import type { ResolvedDependencies } from './dependencies';
 

@@ -5,7 +5,7 @@ import type { SequenceRequest } from '../sequence/types';
 import type { ConsoleRunners } from './dependencies';
 import { createConsoleApi } from './consoleApi';
 import { combineSequenceOutcomes } from './executionsApi';
-import { PHONE, testSetup, type TestSetup } from './testing/fakes';
+import { PHONE, testSetup, type TestSetup } from '../../test-support/apiFakes';
 
 let setup: TestSetup;
 

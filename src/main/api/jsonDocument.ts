@@ -4,8 +4,8 @@ import { mkdir, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fail, ok, type AppError, type Result } from '../../shared/errors';
 import { isRecord } from '../../shared/execution/issues';
-import { writeFileAtomic } from '../evidence/atomicWrite';
-import { osCodeOf } from '../evidence/fileErrors';
+import { writeFileAtomic } from '../../node/fs/atomicWrite';
+import { osCodeOf } from '../../node/fs/fileErrors';
 
 /** How a document looks on disk: `{ "schemaVersion": N, "<key>": data }`. */
 export interface DocumentFormat<T> {

@@ -4,12 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../shared/api/devices';
 import { buildApk } from '../../simulator/apk/build';
 import type { SimulatedAndroid, SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
-import { bootSimulated } from '../execution/testing/isolatedResolver';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
 import { AdbHub } from '../devices/hub';
 import { parseChannelInput } from './channelInputs';
 import { createConsoleApi } from './consoleApi';
-import { testSetup, type TestSetup } from './testing/fakes';
+import { testSetup, type TestSetup } from '../../test-support/apiFakes';
 
 // The operator:* channels through createConsoleApi, with a real hub over a private adb server and simulated devices.
 

@@ -6,7 +6,7 @@ import { deviceKey } from '../execution/inFlight';
 import type { Capture } from '../screenshot/capture';
 import { createConsoleApi } from './consoleApi';
 import type { ConsoleRunners } from './dependencies';
-import { PHONE, pngBytes, testSetup, UNUSED_CLIENT, type TestSetup } from './testing/fakes';
+import { PHONE, pngBytes, testSetup, UNUSED_CLIENT, type TestSetup } from '../../test-support/apiFakes';
 
 let setup: TestSetup;
 

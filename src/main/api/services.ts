@@ -3,7 +3,8 @@ import { homedir as osHomedir } from 'node:os';
 import type { ConsoleApi, ConsoleSettings } from '../../shared/api/contract';
 import type { DeviceInfo } from '../../shared/api/devices';
 import { version } from '../../../package.json';
-import { createAdbClient } from '../adb/adbkit';
+import { createAdbClient } from '../../node/adb/adbkit';
+import { adbBinary, adbServerPort } from '../../node/env/adbServer';
 import { AdbHub, type AdbHubOptions } from '../devices/hub';
 import { resolveHubConfig } from '../devices/hubConfig';
 import { EvidenceStore } from '../evidence/evidenceStore';
@@ -73,7 +74,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
   const hub = new AdbHub(hubOptions);
   const config = resolveHubConfig(hubOptions);
   // The hub constructor already accepted these options, so the config is valid.
-  const adb = config.ok ? config.value : { localPort: 5037, adbBinary: 'adb' };
+  const adb = config.ok ? config.value : { localPort: adbServerPort(env), adbBinary: adbBinary(env) };
   const phone = new SimulatedPhone({
     adbPort: adb.localPort,
     adbBinary: adb.adbBinary,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleSettings } from '../../shared/api/contract';
 import { createConsoleApi } from './consoleApi';
 import { defaultSettings, SettingsStore } from './settingsStore';
-import { testSetup, type TestSetup } from './testing/fakes';
+import { testSetup, type TestSetup } from '../../test-support/apiFakes';
 
 let setup: TestSetup;
 

@@ -2,7 +2,7 @@
 import type { DeviceInfo } from '../../shared/api/devices';
 import type { ConsoleSettings } from '../../shared/api/contract';
 import { fail, ok, type Result } from '../../shared/errors';
-import { launchSimulators, type Launched, type LaunchedDevice } from '../../simulator/launch';
+import type { launchSimulators, Launched, LaunchedDevice } from '../../simulator/launch';
 
 export const SIMULATED_PHONE_PROFILE = 'phone';
 
@@ -15,22 +15,34 @@ export function wantsSimulatedPhone(
   return allowed && settings.simulatorWhenNoDevice && !devices.some((device) => device.state === 'device');
 }
 
+/** The one port from the console to the simulator: starting devices on an adb server. */
+export type SimulatorLauncher = typeof launchSimulators;
+
+/**
+ * Loads the simulator only when a simulated phone is started, so canvas and the simulated shell stay out of the
+ * console's start-up (and out of a shell that never starts one).
+ */
+const lazyLaunch: SimulatorLauncher = async (options, onReady) => {
+  const { launchSimulators } = await import('../../simulator/launch');
+  return launchSimulators(options, onReady);
+};
+
 export interface SimulatedPhoneOptions {
   adbPort: number;
   adbBinary: string;
   /** Read at each start, so the phone's Operator matches the current setting. */
   operatorPackage: () => string;
-  launch?: typeof launchSimulators;
+  launch?: SimulatorLauncher;
 }
 
 /** At most one simulated phone; start, stop and restart run one after another. */
 export class SimulatedPhone {
   private launched: Launched | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly launch: typeof launchSimulators;
+  private readonly launch: SimulatorLauncher;
 
   constructor(private readonly options: SimulatedPhoneOptions) {
-    this.launch = options.launch ?? launchSimulators;
+    this.launch = options.launch ?? lazyLaunch;
   }
 
   /** The running phone, if any. */

@@ -10,7 +10,7 @@ import { loadProfile, usableAreaInputOf, type DeviceProfile } from '../../simula
 import { screenInputFromProfile } from '../../simulator/screen/fromProfile';
 import { renderScreen, screenMeasurer } from '../../simulator/screen/renderScreen';
 import { checkPanelInCapture, checkPanelInCaptureAsync } from './captureCheck';
-import { downscale, encodePng } from './testImages';
+import { downscale, encodePng } from '../../test-support/testImages';
 
 const SPEC: PanelGeometrySpec = {
   anchor: 'left',

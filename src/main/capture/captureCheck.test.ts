@@ -11,7 +11,7 @@ import {
   lightAppScreen,
   paintImage,
   type Image,
-} from './testImages';
+} from '../../test-support/testImages';
 import type { CaptureCheck, CaptureCheckInput } from './types';
 
 const WIDTH = 540;

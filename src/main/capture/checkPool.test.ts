@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkPanelInCapture, checkPanelInCaptureStreamed } from './captureCheck';
 import { answerCheck, bundledWorkerFile, CaptureCheckPool, CHECK_WORKER_FILE } from './checkPool';
-import { compositeRect, drawTextStrokes, encodePng, lightAppScreen } from './testImages';
+import { compositeRect, drawTextStrokes, encodePng, lightAppScreen } from '../../test-support/testImages';
 import type { CaptureCheckInput } from './types';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

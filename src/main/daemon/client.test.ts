@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Execution } from '../../shared/execution/types';
-import { freePort } from '../../simulator/testing/isolatedAdb';
+import { freePort } from '../../test-support/isolatedAdb';
 import { createDaemonProxy, interpretAnswer, locateDaemon } from './client';
 import { writeDiscovery } from './discovery';
 

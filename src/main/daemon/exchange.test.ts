@@ -2,7 +2,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../simulator/testing/isolatedAdb';
+import { freePort } from '../../test-support/isolatedAdb';
 import { exchange } from './exchange';
 
 const servers: Array<Server | TcpServer> = [];

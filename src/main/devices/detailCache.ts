@@ -1,5 +1,5 @@
 // Per-device details (properties, Operator status) cached between polls so list() stays fast.
-import type { AdbClient } from '../adb/adbkit';
+import type { AdbClient } from '../../node/adb/adbkit';
 import { readDeviceProperties, type DeviceProperties } from './deviceProperties';
 import { probeOperator, type ProbeLimits } from './operatorStatus';
 import type { ListedDevice } from './serverLink';

@@ -1,6 +1,6 @@
 // What the hub shows about a device from its system properties (one `getprop` round trip).
 import { fail, ok, type Result } from '../../shared/errors';
-import { toAppError, type AdbClient } from '../adb/adbkit';
+import { toAppError, type AdbClient } from '../../node/adb/adbkit';
 import { settleWithin } from './settleWithin';
 
 export interface DeviceProperties {

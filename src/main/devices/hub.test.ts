@@ -5,7 +5,7 @@ import {
   startIsolatedAdb,
   waitForDeviceState,
   type IsolatedAdb,
-} from '../../simulator/testing/isolatedAdb';
+} from '../../test-support/isolatedAdb';
 import { SimulatedAndroid, type SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
 import { AdbHub, type AdbHubOptions } from './hub';
 import type { DeviceInfo } from './types';

@@ -1,6 +1,6 @@
 // The device hub: every device on the local adb server and on added remote servers, tracked live.
 import { AppErrorException, fail, ok, type AppError, type Result } from '../../shared/errors';
-import { createAdbClient } from '../adb/adbkit';
+import { createAdbClient } from '../../node/adb/adbkit';
 import { DetailCache } from './detailCache';
 import { localServerError, remoteServerError } from './hubErrors';
 import {

@@ -1,8 +1,10 @@
 // How the hub finds adb: binary, local server port, remote server addresses and the Operator package name.
 import { isPackageName } from '../../shared/packageName';
 import { fail, ok, type Result } from '../../shared/errors';
+import { adbBinary, adbServerPort, DEFAULT_ADB_PORT, parsePort } from '../../node/env/adbServer';
 
-export const DEFAULT_ADB_PORT = 5037;
+export { DEFAULT_ADB_PORT, parsePort };
+
 export const DEFAULT_OPERATOR_PACKAGE = 'com.androperator.operator';
 export const DEFAULT_POLL_INTERVAL_MS = 2000;
 /**
@@ -50,27 +52,19 @@ export interface ServerAddress {
   label: string;
 }
 
-/** A TCP port number 1..65535 from text, or undefined. */
-export function parsePort(text: string | undefined): number | undefined {
-  if (text === undefined || !/^\d{1,5}$/.test(text.trim())) return undefined;
-  const port = Number(text.trim());
-  return port >= 1 && port <= 65535 ? port : undefined;
-}
-
 export { isPackageName } from '../../shared/packageName';
 
 /** Fills the defaults; a bad operatorPackage is INVALID_OPERATOR_PACKAGE. */
 export function resolveHubConfig(options: AdbHubOptions = {}): Result<HubConfig> {
   const env = options.env ?? process.env;
-  const fromEnv = env.ANDROPERATOR_ADB?.trim();
   const operatorPackage = options.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE;
   if (!isPackageName(operatorPackage))
     return fail('INVALID_OPERATOR_PACKAGE', `"${operatorPackage}" is not an Android package name.`, {
       operatorPackage,
     });
   return ok({
-    adbBinary: options.adbBinary ?? (fromEnv ? fromEnv : 'adb'),
-    localPort: options.localPort ?? parsePort(env.ANDROID_ADB_SERVER_PORT) ?? DEFAULT_ADB_PORT,
+    adbBinary: options.adbBinary ?? adbBinary(env),
+    localPort: options.localPort ?? adbServerPort(env),
     operatorPackage,
     pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     helloTimeoutMs: options.helloTimeoutMs ?? 1500,

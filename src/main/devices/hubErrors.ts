@@ -1,6 +1,6 @@
 // The hub's errors, each with a message that says what to do next.
 import type { AppError } from '../../shared/errors';
-import { toAppError } from '../adb/adbkit';
+import { toAppError } from '../../node/adb/adbkit';
 import type { DeviceState } from './types';
 
 export const ADB_INSTALL_HINT =

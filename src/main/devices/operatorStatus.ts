@@ -1,24 +1,14 @@
 // Operator status of one device: installed (pm path), service enabled (secure settings), reachable (hello).
 import { fail, ok, type Result } from '../../shared/errors';
-import { toAppError, type AdbClient } from '../adb/adbkit';
+import { toAppError, type AdbClient } from '../../node/adb/adbkit';
 import { callAgent } from '../operator/agentClient';
+import { isServiceListed, OPERATOR_SERVICE_CLASS } from '../../shared/agent/accessibilityService';
 import { settleWithin } from './settleWithin';
 import type { OperatorStatus } from './types';
 
-/** The Operator's accessibility service class (the same in every variant's package). */
-export const OPERATOR_SERVICE_CLASS = 'com.androperator.operator.OperatorAccessibilityService';
+export { isServiceListed, OPERATOR_SERVICE_CLASS };
 
 const MARKER = '__androperator_section__';
-
-/** True when the ':'-separated enabled_accessibility_services list names the Operator's service (full or `.Short` form). */
-export function isServiceListed(enabledServices: string, operatorPackage: string): boolean {
-  const full = `${operatorPackage}/${OPERATOR_SERVICE_CLASS}`.toLowerCase();
-  const short = `${operatorPackage}/.${OPERATOR_SERVICE_CLASS.split('.').pop() ?? ''}`.toLowerCase();
-  return enabledServices
-    .split(':')
-    .map((entry) => entry.trim().toLowerCase())
-    .some((entry) => entry === full || entry === short);
-}
 
 /** The shell command that reads the installed and enabled facts in one round trip (the package is pre-validated). */
 export function operatorQueryCommand(operatorPackage: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../shared/errors';
-import { createAdbClient } from '../adb/adbkit';
+import { createAdbClient } from '../../node/adb/adbkit';
 import { pickTarget, preferredRows } from './pickTarget';
 import { toDeviceState, type ListedDevice } from './serverLink';
 

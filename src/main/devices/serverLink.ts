@@ -1,6 +1,6 @@
 // One adb server as the hub sees it: the last device list, its availability, and a self-healing tracker.
 import type { AppError } from '../../shared/errors';
-import type { AdbClient, AdbDeviceTracker, AdbTrackerEvent } from '../adb/adbkit';
+import type { AdbClient, AdbDeviceTracker, AdbTrackerEvent } from '../../node/adb/adbkit';
 import { coalesce } from './coalesce';
 import { serverTimeoutError } from './hubErrors';
 import { settleWithin } from './settleWithin';

@@ -1,6 +1,6 @@
 // The device layer's contract: what the hub reports about each device and how a target is resolved.
 import type { Result } from '../../shared/errors';
-import type { AdbClient } from '../adb/adbkit';
+import type { AdbClient } from '../../node/adb/adbkit';
 import type { DeviceInfo } from '../../shared/api/devices';
 
 export type { DeviceInfo, DeviceState, OperatorStatus } from '../../shared/api/devices';

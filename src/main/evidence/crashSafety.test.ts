@@ -3,11 +3,11 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodePng, paintImage } from '../capture/testImages';
-import { NODE_FILE_OPERATIONS, type FileOperations } from './atomicWrite';
+import { encodePng, paintImage } from '../../test-support/testImages';
+import { NODE_FILE_OPERATIONS, type FileOperations } from '../../node/fs/atomicWrite';
 import { EvidenceStore } from './evidenceStore';
 import type { RunHandle } from './runHandle';
-import { fullRecord } from './testRecords';
+import { fullRecord } from '../../test-support/testRecords';
 import type { RunRecord } from './types';
 
 let root = '';

@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodePng, paintImage } from '../capture/testImages';
+import { encodePng, paintImage } from '../../test-support/testImages';
 import { EvidenceStore } from './evidenceStore';
 import type { RunHandle } from './runHandle';
 import { isRunId } from './runId';
-import { fullRecord } from './testRecords';
+import { fullRecord } from '../../test-support/testRecords';
 import type { RunRecord } from './types';
 
 let root = '';

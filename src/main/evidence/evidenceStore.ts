@@ -8,9 +8,9 @@ import {
   writeFileAtomic,
   writeFileExclusive,
   type FileOperations,
-} from './atomicWrite';
+} from '../../node/fs/atomicWrite';
 import { exportRunFolder } from './exportRun';
-import { osCodeOf, readFailed, runNotFound, writeFailed } from './fileErrors';
+import { osCodeOf, readFailed, runNotFound, writeFailed } from '../../node/fs/fileErrors';
 import { listRunsIn } from './listRuns';
 import { checkRunId, readRunRecord } from './readRun';
 import { RECORD_FILE, RunHandle, serializeRecord } from './runHandle';

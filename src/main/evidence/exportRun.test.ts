@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodePng, paintImage } from '../capture/testImages';
+import { encodePng, paintImage } from '../../test-support/testImages';
 import { EvidenceStore } from './evidenceStore';
 import type { RunHandle } from './runHandle';
-import { fullRecord } from './testRecords';
-import { readZip } from './testZip';
+import { fullRecord } from '../../test-support/testRecords';
+import { readZip } from '../../test-support/testZip';
 
 const UNZIP = ['/usr/bin/unzip', '/bin/unzip', '/usr/local/bin/unzip'].find((path) => existsSync(path));
 const SCREENSHOT = encodePng(paintImage(480, 1000, (x, y) => [x % 256, y % 256, 90]));

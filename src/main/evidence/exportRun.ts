@@ -3,8 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { constants, copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { fail, ok, type Result } from '../../shared/errors';
-import { pathExists, TEMPORARY_SUFFIX, writeNewFileAtomic, type FileOperations } from './atomicWrite';
-import { readFailed, writeFailed } from './fileErrors';
+import {
+  pathExists,
+  TEMPORARY_SUFFIX,
+  writeNewFileAtomic,
+  type FileOperations,
+} from '../../node/fs/atomicWrite';
+import { readFailed, writeFailed } from '../../node/fs/fileErrors';
 import { RECORD_FILE } from './runHandle';
 import type { ExportedRun, ExportFormat } from './types';
 import { buildZip, type ZipEntry } from './zipArchive';

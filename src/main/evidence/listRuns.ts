@@ -2,7 +2,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail, ok, type Result } from '../../shared/errors';
-import { osCodeOf, readFailed } from './fileErrors';
+import { osCodeOf, readFailed } from '../../node/fs/fileErrors';
 import { readRunRecord } from './readRun';
 import { isRunId, secondOf } from './runId';
 import { THUMBNAIL_FILE } from './thumbnail';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRunJson, parseRunRecord } from './parseRunRecord';
-import { fullRecord, RECORD_ID as ID } from './testRecords';
+import { fullRecord, RECORD_ID as ID } from '../../test-support/testRecords';
 
 function problem(mutate: (record: Record<string, unknown>) => void): unknown {
   const record = JSON.parse(JSON.stringify(fullRecord())) as Record<string, unknown>;

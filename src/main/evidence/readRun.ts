@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail, ok, type Result } from '../../shared/errors';
-import { pathExists } from './atomicWrite';
-import { osCodeOf, readFailed, runNotFound } from './fileErrors';
+import { pathExists } from '../../node/fs/atomicWrite';
+import { osCodeOf, readFailed, runNotFound } from '../../node/fs/fileErrors';
 import { parseRunJson } from './parseRunRecord';
 import { RECORD_FILE } from './runHandle';
 import { isRunId } from './runId';

@@ -1,8 +1,8 @@
 // Writes into one run folder while the run progresses: screenshots and run.json, each replaced atomically.
 import { join } from 'node:path';
 import { fail, type Result } from '../../shared/errors';
-import { writeFileAtomic, type FileOperations } from './atomicWrite';
-import { writeFailed } from './fileErrors';
+import { writeFileAtomic, type FileOperations } from '../../node/fs/atomicWrite';
+import { writeFailed } from '../../node/fs/fileErrors';
 import { parseRunJson, RUN_FILE_PATTERN } from './parseRunRecord';
 import { THUMBNAIL_FILE } from './thumbnail';
 import type { RunRecord } from './types';

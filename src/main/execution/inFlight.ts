@@ -1,5 +1,5 @@
 // Single flight per device: one execution (or one whole sequence) at a time on each adb server + serial.
-import type { AdbClient } from '../adb/adbkit';
+import type { AdbClient } from '../../node/adb/adbkit';
 
 /** What is running on a device. */
 export interface InFlightEntry {

@@ -1,6 +1,6 @@
 // Why the Operator's agent socket did not open: not installed, service disabled, or just unreachable.
 import type { AppError } from '../../shared/errors';
-import type { AdbClient } from '../adb/adbkit';
+import type { AdbClient } from '../../node/adb/adbkit';
 
 /** The Operator's accessibility service class (same in the release and debug builds). */
 export const OPERATOR_SERVICE_CLASS = 'com.androperator.operator.OperatorAccessibilityService';

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { InFlightRegistry } from './inFlight';
 import { runExecution } from './runExecution';
-import { envelopeOf, payload, stepData } from './testing/executionFixtures';
-import { bootSimulated, isolatedResolver } from './testing/isolatedResolver';
+import { envelopeOf, payload, stepData } from '../../test-support/executionFixtures';
+import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
 import type { ExecutionDependencies } from './types';
 
 // The panel's lifetime rules of the seed, observed through runExecution over real adb (snapshot and set data).

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseBounds } from '../../shared/geometry/bounds';
 import type { SimulatedAndroid, SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { InFlightRegistry } from './inFlight';
 import { runExecution } from './runExecution';
-import { envelopeOf, payload, stepData } from './testing/executionFixtures';
-import { bootSimulated, isolatedResolver } from './testing/isolatedResolver';
+import { envelopeOf, payload, stepData } from '../../test-support/executionFixtures';
+import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
 import type { ExecutionDependencies } from './types';
 
 // runExecution against simulated devices through a real, isolated adb server.

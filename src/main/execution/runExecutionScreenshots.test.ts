@@ -6,11 +6,11 @@ import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseBounds } from '../../shared/geometry/bounds';
 import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { InFlightRegistry } from './inFlight';
 import { runExecution } from './runExecution';
-import { envelopeOf, payload, stepData } from './testing/executionFixtures';
-import { bootSimulated, isolatedResolver } from './testing/isolatedResolver';
+import { envelopeOf, payload, stepData } from '../../test-support/executionFixtures';
+import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
 import type { ExecutionDependencies } from './types';
 
 // take_screenshot through runExecution: host capture after the envelope, file placement, data keys, failures.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, rawRequest, startServer, TEST_TOKEN } from './testClient';
+import { errorOf, rawRequest, startServer, TEST_TOKEN } from '../../test-support/httpTestClient';
 import type { LocalServer, ParsedRequest, Route } from './types';
 
 const handlerErrors: unknown[] = [];

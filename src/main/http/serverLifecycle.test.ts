@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalServer } from './server';
-import { errorOf, openEventStream, rawRequest, readResponse, startServer, TEST_TOKEN } from './testClient';
+import {
+  errorOf,
+  openEventStream,
+  rawRequest,
+  readResponse,
+  startServer,
+  TEST_TOKEN,
+} from '../../test-support/httpTestClient';
 import type { Route } from './types';
 
 const ping: Route = {

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatSseEvent, isValidEventName } from './sse';
-import { openEventStream, rawRequest, startServer, TEST_TOKEN, type EventStreamClient } from './testClient';
+import {
+  openEventStream,
+  rawRequest,
+  startServer,
+  TEST_TOKEN,
+  type EventStreamClient,
+} from '../../test-support/httpTestClient';
 import type { LocalServer, Route } from './types';
 
 const events: Route = {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML_CONTENT_SECURITY_POLICY } from './respond';
 import { mimeType, staticSegments } from './static';
-import { errorOf, rawRequest, startServer, TEST_TOKEN } from './testClient';
+import { errorOf, rawRequest, startServer, TEST_TOKEN } from '../../test-support/httpTestClient';
 import type { LocalServer, Route } from './types';
 
 const SECRET = 'outside-secret-content';

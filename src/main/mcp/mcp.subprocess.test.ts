@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestLab, type TestLab } from '../serve/testLab';
+import { startTestLab, type TestLab } from '../../test-support/testLab';
 
 const BIN = join(fileURLToPath(new URL('../../..', import.meta.url)), 'bin', 'androperator.js');
 

@@ -10,8 +10,8 @@ import {
   type AgentResponse,
 } from '../../shared/agent/messages';
 import { fail, ok, type Result } from '../../shared/errors';
-import type { AdbClient } from '../adb/adbkit';
-import { toAppError } from '../adb/adbkit';
+import type { AdbClient } from '../../node/adb/adbkit';
+import { toAppError } from '../../node/adb/adbkit';
 
 /** Where a host failure happened, and whether the request may have reached the device. */
 export type Phase = 'readiness' | 'dispatch' | 'result_wait' | 'post_processing';

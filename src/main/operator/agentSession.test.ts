@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SimulatedAndroid, SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
-import type { AdbClient } from '../adb/adbkit';
-import { bootSimulated } from '../execution/testing/isolatedResolver';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import type { AdbClient } from '../../node/adb/adbkit';
+import { bootSimulated } from '../../test-support/isolatedResolver';
 import { AgentSession } from './agentClient';
 
 // AgentSession against a simulated device through a real, isolated adb server.

@@ -1,5 +1,5 @@
 // Operator setup as pure decisions: the accessibility service list to write, and the shell commands that write it.
-import { isServiceListed, OPERATOR_SERVICE_CLASS } from '../devices/operatorStatus';
+import { isServiceListed, OPERATOR_SERVICE_CLASS } from '../../shared/agent/accessibilityService';
 
 /** The secure setting that lists enabled accessibility services, ':'-separated. */
 export const SERVICES_SETTING = 'enabled_accessibility_services';

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApk, buildZip } from '../../simulator/apk/build';
 import { filesOf } from '../../simulator/device/files';
 import type { SimulatedAndroid, SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
-import { bootSimulated } from '../execution/testing/isolatedResolver';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
 import { callAgent } from './agentClient';
 import {
   checkApkFile,

@@ -1,7 +1,7 @@
 // Operator setup on a device through adb: enable/disable its accessibility service, open settings, install an APK.
 import { open } from 'node:fs/promises';
 import { fail, ok, type Result } from '../../shared/errors';
-import { toAppError, type AdbClient } from '../adb/adbkit';
+import { toAppError, type AdbClient } from '../../node/adb/adbkit';
 import {
   ACCESSIBILITY_ENABLED_SETTING,
   ACCESSIBILITY_SETTINGS_ACTION,

@@ -1,6 +1,6 @@
 // Host screenshots and copies of them are written atomically, without fsync (see AtomicWriteOptions.sync).
 import { ok, type Result } from '../../shared/errors';
-import { NODE_FILE_OPERATIONS, writeFileAtomic } from '../evidence/atomicWrite';
+import { NODE_FILE_OPERATIONS, writeFileAtomic } from '../../node/fs/atomicWrite';
 
 /**
  * Writes `bytes` through an exclusive temporary sibling renamed onto `path`; on failure `path` is left as it was and

@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedAndroid } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { captureScreen } from './capture';
 
 // captureScreen against a simulated device through a real, isolated adb server.

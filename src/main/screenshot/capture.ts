@@ -2,7 +2,7 @@
 import type { Duplex } from 'node:stream';
 import { fail, ok, type Result } from '../../shared/errors';
 import type { ScreenshotScale } from '../../shared/execution/types';
-import { toAppError, type AdbClient } from '../adb/adbkit';
+import { toAppError, type AdbClient } from '../../node/adb/adbkit';
 import { checkPng, describeNonPng } from './png';
 import { downscalePng } from './scale';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testDescription } from '../../shared/agent/testDescription';
+import { testDescription } from '../../test-support/testDescription';
 import { predictPanelBounds } from './prediction';
-import { createRobotoMeasurer as createHostRobotoMeasurer } from '../fonts/robotoMeasurer';
+import { createRobotoMeasurer as createHostRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
 
 // The live API 35 numbers of the reference (1080x2400, 420 dpi, usable top 136): defaults -> [21,157][756,236].
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Execution } from '../../shared/execution/types';
-import type { AdbClient } from '../adb/adbkit';
+import type { AdbClient } from '../../node/adb/adbkit';
 import { parseRunRecord } from '../evidence/parseRunRecord';
 import { buildRunRecord, runDeviceOf, type RecordState } from './runRecord';
 import { initialSteps, stepFinished, stepSkipped, stepStarted } from './steps';

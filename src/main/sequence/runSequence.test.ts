@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NODE_FILE_OPERATIONS } from '../evidence/atomicWrite';
+import { NODE_FILE_OPERATIONS } from '../../node/fs/atomicWrite';
 import { EvidenceStore } from '../evidence/evidenceStore';
 import type { SimulatedAndroid, SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { InFlightRegistry } from '../execution/inFlight';
 import { runExecution } from '../execution/runExecution';
-import { bootSimulated, isolatedResolver } from '../execution/testing/isolatedResolver';
+import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
 import { RECORD_DELAY_MS, runSequence } from './runSequence';
 import type { SequenceDependencies, SequenceProgress } from './types';
 

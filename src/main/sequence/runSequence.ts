@@ -19,7 +19,7 @@ import { describeOperator } from './hello';
 import { AgentSession } from '../operator/agentClient';
 import { sequencePayloads, type SequencePayloads } from './payloads';
 import { predictPanelBounds } from './prediction';
-import { sharedRobotoMeasurer } from '../fonts/robotoMeasurer';
+import { sharedRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
 import { buildRunRecord, runDeviceOf, type RecordState } from './runRecord';
 import { initialSteps, progressOf, sequenceStatus, stepFinished, stepSkipped, stepStarted } from './steps';
 import type { SequenceDependencies, SequenceRequest, SequenceResult, SequenceStepName } from './types';

@@ -11,7 +11,7 @@ import {
   startServer,
   TEST_TOKEN,
   type RawResponse,
-} from '../http/testClient';
+} from '../../test-support/httpTestClient';
 import type { LocalServer } from '../http/types';
 import { createServeRoutes, SERVE_PUBLIC_PATHS, type ServeDevices } from './routes';
 

@@ -3,9 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDiscovery } from '../daemon/discovery';
 import { serveTokenPath } from '../daemon/home';
-import { errorOf, openEventStream, rawRequest, type RawResponse } from '../http/testClient';
+import { errorOf, openEventStream, rawRequest, type RawResponse } from '../../test-support/httpTestClient';
 import { startServe, type RunningServe } from './startServe';
-import { startTestLab, type TestLab } from './testLab';
+import { startTestLab, type TestLab } from '../../test-support/testLab';
 
 let lab: TestLab;
 let serve: RunningServe;

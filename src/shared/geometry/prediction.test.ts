@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFixedAdvanceMeasurer, ROBOTO_LIKE_METRICS } from './fixedMeasurer';
 import { PLACEHOLDER_NAMES } from '../template/placeholders';
 import { metricsOf, panelContent, placeholderValues, predictPanel } from './prediction';
-import { testDescription } from '../agent/testDescription';
+import { testDescription } from '../../test-support/testDescription';
 
 const measurer = createFixedAdvanceMeasurer(ROBOTO_LIKE_METRICS);
 

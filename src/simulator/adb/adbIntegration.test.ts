@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readAll, toAppError } from '../../main/adb/adbkit';
-import { freePort, startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../testing/isolatedAdb';
+import { readAll, toAppError } from '../../node/adb/adbkit';
+import {
+  freePort,
+  startIsolatedAdb,
+  waitForDeviceState,
+  type IsolatedAdb,
+} from '../../test-support/isolatedAdb';
 import { SimulatedDevice, type SimulatedDeviceOptions } from './simulatedDevice';
 
 // The real adb server (isolated) and adbkit (through the adapter) against simulated devices.

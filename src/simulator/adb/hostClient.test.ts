@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../testing/isolatedAdb';
+import { freePort } from '../../test-support/isolatedAdb';
 import { hostRequest, parseDeviceList, parseReply } from './hostClient';
 
 const servers: Server[] = [];

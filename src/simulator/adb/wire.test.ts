@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_TYPES, encodeMessage, nulTerminated, PROTOCOL_VERSION } from './protocol';
 import { SimulatedDevice, type SimulatedDeviceOptions } from './simulatedDevice';
-import { RawHost } from '../testing/rawHost';
+import { RawHost } from '../../test-support/rawHost';
 
 // Wire-level behaviour of the simulated adbd, driven by a raw host (no adb server involved).
 

@@ -4,7 +4,7 @@ import { displayMetricsFor } from '../../shared/geometry/metrics';
 import { layoutPanel } from '../../shared/geometry/panelLayout';
 import { computeUsableArea } from '../../shared/geometry/usableArea';
 import { DeviceState } from '../device/state';
-import { createRobotoMeasurer } from '../../main/fonts/robotoMeasurer';
+import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
 import { toDeviceStateInput, usableAreaInputOf } from './deviceStateInput';
 import { loadProfile } from './loadProfile';
 import type { DeviceProfile } from './types';

@@ -1,6 +1,6 @@
 // Small canvas drawing primitives shared by the system bars and the app screens.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { robotoFont, type FontWeight } from '../../main/fonts/roboto';
+import { robotoFont, type FontWeight } from '../../node/fonts/roboto';
 
 export type Context = SKRSContext2D;
 

@@ -4,7 +4,7 @@ export {
   createRobotoMeasurer,
   ROBOTO_ASCENT_PER_EM,
   ROBOTO_DESCENT_PER_EM,
-} from '../../main/fonts/robotoMeasurer';
+} from '../../node/fonts/robotoMeasurer';
 export { neutralIcon, NEUTRAL_ICON_COLOR, renderAppIcon } from './icons';
 export { navigationBarPosition, screenAppOf, screenInputFromProfile, type ScreenMoment } from './fromProfile';
 export type { NavigationBarPosition, ScreenApp, ScreenInput, ScreenPanel } from './types';

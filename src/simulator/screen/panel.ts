@@ -4,7 +4,7 @@ import type { PanelLayout, TextMeasurer } from '../../shared/geometry/types';
 import { lineAdvance, type LineFont } from '../../shared/geometry/wrap';
 import { cssColor } from './colors';
 import type { Context } from './draw';
-import { robotoFont } from '../../main/fonts/roboto';
+import { robotoFont } from '../../node/fonts/roboto';
 import { drawNeutralIcon } from './icons';
 import type { ScreenPanel } from './types';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceState } from '../device/state';
-import { runShell } from '../testing/runShell';
+import { runShell } from '../../test-support/runShell';
 import { CommandTable } from './commandTable';
 import { createDefaultCommandTable } from './defaultCommands';
 

@@ -6,12 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../../shared/api/devices';
 import type { RunList } from '../../../shared/api/evidence';
 import type { SequenceResult } from '../../../shared/api/sequence';
-import {
-  startIsolatedAdb,
-  waitForDeviceState,
-  type IsolatedAdb,
-} from '../../../simulator/testing/isolatedAdb';
-import { openEventStream, rawRequest, type EventStreamClient } from '../../http/testClient';
+import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../../test-support/isolatedAdb';
+import { openEventStream, rawRequest, type EventStreamClient } from '../../../test-support/httpTestClient';
 import { launchWebConsole, type RunningWebConsole } from './launchWebConsole';
 
 const DESIGN = { text: 'FLOW-001: Observe settings', backgroundColor: '#E6000080', anchor: 'right' };

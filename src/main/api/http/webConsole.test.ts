@@ -1,8 +1,8 @@
 import type { DeviceInfo } from '../../../shared/api/devices';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorOf, openEventStream, rawRequest } from '../../http/testClient';
+import { errorOf, openEventStream, rawRequest } from '../../../test-support/httpTestClient';
 import { createConsoleApi } from '../consoleApi';
-import { PHONE, testSetup, type TestSetup } from '../testing/fakes';
+import { PHONE, testSetup, type TestSetup } from '../../../test-support/apiFakes';
 import { startWebConsole, type WebConsole } from './webConsole';
 
 let setup: TestSetup;

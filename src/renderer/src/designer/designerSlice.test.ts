@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeClient, createTestStore } from '../store/testing';
+import { createFakeClient, createTestStore } from '../../../test-support/rendererStore';
 import { insertPlaceholder, setContent, setField } from './design';
 import { COALESCE_MS } from './history';
 

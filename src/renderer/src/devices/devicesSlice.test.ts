@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../../shared/api/devices';
-import { testDescription } from '../../../shared/agent/testDescription';
-import { createFakeClient, createTestStore, settle } from '../store/testing';
+import { testDescription } from '../../../test-support/testDescription';
+import { createFakeClient, createTestStore, settle } from '../../../test-support/rendererStore';
 import { deviceLabel, isOnline, runSerials } from './devicesSlice';
 
 const ready = (serial: string, model = 'Pixel 7'): DeviceInfo => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../../shared/api/evidence';
-import { createFakeClient, createTestStore } from '../store/testing';
+import { createFakeClient, createTestStore } from '../../../test-support/rendererStore';
 import { imageKey, imageUrl } from './historySlice';
 
 const run = (id: string): RunSummary => ({

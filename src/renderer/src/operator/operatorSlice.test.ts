@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperatorStatus, DeviceInfo } from '../../../shared/api/devices';
-import { createFakeClient, createTestStore, settle } from '../store/testing';
+import { createFakeClient, createTestStore, settle } from '../../../test-support/rendererStore';
 
 const enabled: OperatorStatus = {
   packageName: 'com.androperator.operator',

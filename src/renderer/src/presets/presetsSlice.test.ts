@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PanelPreset } from '../../../shared/api/presets';
 import { setContent, setField } from '../designer/design';
-import { createFakeClient, createTestStore } from '../store/testing';
+import { createFakeClient, createTestStore } from '../../../test-support/rendererStore';
 
 const preset = (name: string, design: PanelPreset['design']): PanelPreset => ({
   schemaVersion: 1,

@@ -7,7 +7,7 @@ import type { ResultEnvelope } from '../../../shared/envelope';
 import type { Execution } from '../../../shared/execution/types';
 import { setContent } from '../designer/design';
 import { connectStore } from '../store/store';
-import { createFakeClient, createTestStore, settle } from '../store/testing';
+import { createFakeClient, createTestStore, settle } from '../../../test-support/rendererStore';
 
 const device = (serial: string): DeviceInfo => ({
   serial,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdbServerInfo, AppInfo } from '../../../shared/api/contract';
-import { createFakeClient, createTestStore, settle } from '../store/testing';
+import { createFakeClient, createTestStore, settle } from '../../../test-support/rendererStore';
 
 const info: AppInfo = {
   version: '0.1.0',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../../shared/api/devices';
 import { selectDesignCheck, selectRunSerials } from './selectors';
 import { connectStore } from './store';
-import { createFakeClient, createTestStore, settle } from './testing';
+import { createFakeClient, createTestStore, settle } from '../../../test-support/rendererStore';
 
 const device: DeviceInfo = { serial: 'a', state: 'device', server: 'local' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeClient, createTestStore } from '../store/testing';
+import { createFakeClient, createTestStore } from '../../../test-support/rendererStore';
 
 describe('ui slice', () => {
   it('keeps the last four notices with increasing ids and dismisses by id', () => {

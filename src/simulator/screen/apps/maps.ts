@@ -1,6 +1,6 @@
 // A map screen: streets, parks and water, a route with start and destination, search bar and route sheet.
 import { drawText, fillCircle, fillRect, fillRoundRect, withShadow, type Context } from '../draw';
-import { robotoFont } from '../../../main/fonts/roboto';
+import { robotoFont } from '../../../node/fonts/roboto';
 import { drawGlyph } from '../glyphs';
 import type { BarTint, Frame } from './frame';
 

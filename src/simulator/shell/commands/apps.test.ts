@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceState, type DeviceStateEvents } from '../../device/state';
-import { runShell } from '../../testing/runShell';
+import { runShell } from '../../../test-support/runShell';
 
 const APP = {
   packageName: 'com.example.shop',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceState } from '../../device/state';
-import { runShell } from '../../testing/runShell';
+import { runShell } from '../../../test-support/runShell';
 
 describe('getprop / setprop', () => {
   it('lists every property sorted as [key]: [value] lines', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceState, type DeviceStateEvents } from '../../device/state';
-import { runShell } from '../../testing/runShell';
+import { runShell } from '../../../test-support/runShell';
 
 function recordConfiguration(state: DeviceState): Array<DeviceStateEvents['configuration']> {
   const events: Array<DeviceStateEvents['configuration']> = [];

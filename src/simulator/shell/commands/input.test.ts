@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceState } from '../../device/state';
-import { runShell } from '../../testing/runShell';
+import { runShell } from '../../../test-support/runShell';
 
 describe('input', () => {
   it('records taps, swipes, text and key events in order', async () => {

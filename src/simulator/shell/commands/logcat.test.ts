@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceState } from '../../device/state';
-import { runShell } from '../../testing/runShell';
+import { runShell } from '../../../test-support/runShell';
 import { formatLogEntry, formatLogTime } from './logFormat';
 
 const BASE = Date.UTC(2024, 0, 5, 12, 34, 56, 789);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApk, buildZip } from '../../apk/build';
 import { filesOf } from '../../device/files';
 import { DeviceState } from '../../device/state';
-import { runShell } from '../../testing/runShell';
+import { runShell } from '../../../test-support/runShell';
 
 const APK = { packageName: 'com.example.tool', versionCode: 5, versionName: '5.0' };
 

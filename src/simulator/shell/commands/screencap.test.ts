@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { DeviceState } from '../../device/state';
-import { runShell } from '../../testing/runShell';
+import { runShell } from '../../../test-support/runShell';
 
 function tinyPng(): Buffer {
   const png = new PNG({ width: 2, height: 1 });

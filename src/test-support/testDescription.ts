@@ -1,5 +1,5 @@
 // Test helper: a described Pixel-7-like phone (1080×2400, 420 dpi, usable [0,136][1080,2337]) for unit tests.
-import type { OperatorDescription } from './messages';
+import type { OperatorDescription } from '../shared/agent/messages';
 
 export function testDescription(overrides: Partial<OperatorDescription> = {}): OperatorDescription {
   return {

@@ -1,5 +1,5 @@
 // Run records for the evidence tests.
-import type { RunRecord } from './types';
+import type { RunRecord } from '../main/evidence/types';
 
 export const RECORD_ID = '20250603-140509-emulator-5554-a1b2c3';
 

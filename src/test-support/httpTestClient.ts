@@ -1,9 +1,9 @@
 // Test helpers: real HTTP requests with full control of Host, Origin and body (fetch forbids setting Host).
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { expect } from 'vitest';
-import type { Result } from '../../shared/errors';
-import { createLocalServer } from './server';
-import type { LocalServer, LocalServerOptions } from './types';
+import type { Result } from '../shared/errors';
+import { createLocalServer } from '../main/http/server';
+import type { LocalServer, LocalServerOptions } from '../main/http/types';
 
 export interface RawResponse {
   status: number;

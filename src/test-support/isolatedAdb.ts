@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAdbClient, type AdbClient } from '../../main/adb/adbkit';
-import { hostRequest, parseDeviceList } from '../adb/hostClient';
+import { createAdbClient, type AdbClient } from '../node/adb/adbkit';
+import { hostRequest, parseDeviceList } from '../simulator/adb/hostClient';
 
 // Test harness: a private adb server (own port, HOME and TMPDIR, no USB/emulator/mDNS scanning), never the user's 5037.
 // Harness failures throw: they are test set-up errors, not values for application code.

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedDevice } from '../../simulator/adb/simulatedDevice';
-import { freePort, startIsolatedAdb, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import { freePort, startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { createAdbClient, toAppError, type AdbTrackerEvent } from './adbkit';
 
 describe('createAdbClient', () => {

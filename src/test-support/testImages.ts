@@ -1,6 +1,6 @@
 // Synthetic screenshots for the capture check's tests: app-like screens, a composited panel, text, scaling.
 import { PNG } from 'pngjs';
-import type { Rect } from '../../shared/geometry/types';
+import type { Rect } from '../shared/geometry/types';
 
 export type Rgb = [number, number, number];
 

@@ -1,8 +1,8 @@
 // Test helper: a DeviceResolver over one isolated adb server, and simulated devices attached to it.
-import { fail, ok } from '../../../shared/errors';
-import { SimulatedAndroid, type SimulatedAndroidOptions } from '../../../simulator/simulatedAndroid';
-import { waitForDeviceState, type IsolatedAdb } from '../../../simulator/testing/isolatedAdb';
-import type { DeviceResolver } from '../../devices/types';
+import { fail, ok } from '../shared/errors';
+import { SimulatedAndroid, type SimulatedAndroidOptions } from '../simulator/simulatedAndroid';
+import { waitForDeviceState, type IsolatedAdb } from './isolatedAdb';
+import type { DeviceResolver } from '../main/devices/types';
 
 /** Resolves a serial (or the only device) on `adb`'s server, as the hub would; only online devices count. */
 export function isolatedResolver(adb: IsolatedAdb): DeviceResolver {

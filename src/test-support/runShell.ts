@@ -1,7 +1,7 @@
-import { DeviceState, type DeviceStateOptions } from '../device/state';
-import type { CaptureScreen, CommandTable } from '../shell/commandTable';
-import { createDefaultCommandTable } from '../shell/defaultCommands';
-import { runCommandLine } from '../shell/interpreter';
+import { DeviceState, type DeviceStateOptions } from '../simulator/device/state';
+import type { CaptureScreen, CommandTable } from '../simulator/shell/commandTable';
+import { createDefaultCommandTable } from '../simulator/shell/defaultCommands';
+import { runCommandLine } from '../simulator/shell/interpreter';
 
 /** What one in-process command line produced: separate streams, their interleaving, and the exit status. */
 export interface ShellRun {

@@ -2,8 +2,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SimulatedAndroid } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../simulator/testing/isolatedAdb';
+import { SimulatedAndroid } from '../simulator/simulatedAndroid';
+import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from './isolatedAdb';
 
 export interface TestLab {
   adb: IsolatedAdb;

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hostRequest } from '../adb/hostClient';
+import { hostRequest } from '../simulator/adb/hostClient';
 import { freePort, startIsolatedAdb, waitForDeviceState } from './isolatedAdb';
 
 describe('startIsolatedAdb', () => {

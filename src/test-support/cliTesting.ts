@@ -1,9 +1,9 @@
 // Helpers for the CLI's unit tests; never used by the built CLI.
 import { expect } from 'vitest';
 import { AppErrorException, type AppError } from '../shared/errors';
-import type { CliBackend } from './backend';
+import type { CliBackend } from '../cli/backend';
 import { createSink } from './fakeBackend';
-import { runCli } from './runCli';
+import { runCli } from '../cli/runCli';
 
 /** Runs `action`, expecting it to throw a structured error, and returns that error. */
 export function thrownError(action: () => unknown): AppError {

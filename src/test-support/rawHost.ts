@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { MessageDecoder } from '../adb/decoder';
+import { MessageDecoder } from '../simulator/adb/decoder';
 import {
   encodeMessage,
   HOST_MAX_PAYLOAD,
@@ -7,7 +7,7 @@ import {
   PROTOCOL_VERSION,
   type AdbMessage,
   type CommandName,
-} from '../adb/protocol';
+} from '../simulator/adb/protocol';
 
 /**
  * A minimal adb host for wire-level tests of the simulated device: sends raw messages and awaits replies.

@@ -1,7 +1,7 @@
 // Test helpers for runExecution: payload builders and envelope accessors.
-import type { ResultEnvelope } from '../../../shared/envelope';
-import type { Result } from '../../../shared/errors';
-import type { ExecutionResult } from '../types';
+import type { ResultEnvelope } from '../shared/envelope';
+import type { Result } from '../shared/errors';
+import type { ExecutionResult } from '../main/execution/types';
 
 let counter = 0;
 

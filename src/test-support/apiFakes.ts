@@ -3,16 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import type { DeviceInfo } from '../../../shared/api/devices';
-import { fail, ok, type Result } from '../../../shared/errors';
-import { createAdbClient, type AdbClient } from '../../adb/adbkit';
-import type { AdbServerStatus } from '../../devices/hub';
-import { EvidenceStore } from '../../evidence/evidenceStore';
-import { InFlightRegistry } from '../../execution/inFlight';
-import type { ConsoleDependencies, DeviceHubPort } from '../dependencies';
-import { ConsoleEventBus, type ConsoleEventMessage } from '../events';
-import { PresetsStore } from '../presetsStore';
-import { defaultSettings, SettingsStore } from '../settingsStore';
+import type { DeviceInfo } from '../shared/api/devices';
+import { fail, ok, type Result } from '../shared/errors';
+import { createAdbClient, type AdbClient } from '../node/adb/adbkit';
+import type { AdbServerStatus } from '../main/devices/hub';
+import { EvidenceStore } from '../main/evidence/evidenceStore';
+import { InFlightRegistry } from '../main/execution/inFlight';
+import type { ConsoleDependencies, DeviceHubPort } from '../main/api/dependencies';
+import { ConsoleEventBus, type ConsoleEventMessage } from '../main/api/events';
+import { PresetsStore } from '../main/api/presetsStore';
+import { defaultSettings, SettingsStore } from '../main/api/settingsStore';
 
 /** Never used for I/O: the fakes replace every runner that would talk to it. */
 export const UNUSED_CLIENT: AdbClient = createAdbClient({ port: 1, bin: 'adb-is-not-called-in-unit-tests' });

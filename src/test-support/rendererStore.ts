@@ -7,11 +7,11 @@ import type {
   ConsoleChannel,
   ConsoleEventName,
   ConsoleEvents,
-} from '../../../shared/api/contract';
-import type { ConnectionState, ConsoleClient } from '../api/client';
-import { INITIAL_DESIGN, type Design } from '../designer/design';
-import { createConsoleStore, type ConsoleStore } from './store';
-import type { StoreDependencies } from './types';
+} from '../shared/api/contract';
+import type { ConnectionState, ConsoleClient } from '../renderer/src/api/client';
+import { INITIAL_DESIGN, type Design } from '../renderer/src/designer/design';
+import { createConsoleStore, type ConsoleStore } from '../renderer/src/store/store';
+import type { StoreDependencies } from '../renderer/src/store/types';
 
 export type Handlers = {
   [C in ConsoleChannel]?: (

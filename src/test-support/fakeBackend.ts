@@ -10,7 +10,7 @@ import type {
   SequenceOutcome,
   SequenceRequest,
   SimulatorRunOptions,
-} from './backend';
+} from '../cli/backend';
 
 export interface FakeBackend extends CliBackend {
   executions: { execution: Execution; target: DeviceTarget }[];
