@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { LAZY_PORTS, productionZones, testZones } from './lint/layers.js';
 
 const nodeBuiltins = builtinModules.flatMap((name) => [name, `${name}/*`]);
 
@@ -84,5 +86,44 @@ export default tseslint.config(
         ].map((name) => ({ name, message: 'src/shared must not use runtime-specific globals.' })),
       ],
     },
+  },
+  {
+    // Folder boundaries (lint/layers.js) and no import cycle anywhere in src/.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // Without these, import-x does not parse .ts dependencies and no-cycle sees no edge at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: productionZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // import-x does not check import(): a relative dynamic import is allowed only in a declared lazy port.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'src/test-support/**',
+      ...LAZY_PORTS.map((port) => port.file),
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^[.]/]',
+          message:
+            'A relative import() escapes the folder boundaries: declare it in LAZY_PORTS (lint/layers.js).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/test-support/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: testZones() }] },
   },
 );

@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 // Playwright specs live in e2e/ and must not be collected by Vitest.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'conformance/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'bench/**/*.test.ts',
+      'conformance/**/*.test.ts',
+      'lint/**/*.test.ts',
+    ],
     testTimeout: 20000,
     hookTimeout: 30000,
     pool: 'forks',
