@@ -43,7 +43,7 @@ export interface DaemonProxyOptions {
 export type LocatedDaemon = { kind: 'found'; record: DaemonRecord } | { kind: 'absent'; reason: string };
 
 const pingAnswer = z.looseObject({ ok: z.literal(true) });
-const versionAnswer = z.looseObject({ version: z.unknown() });
+const versionAnswer = z.looseObject({ version: z.unknown().optional() });
 /** A 200 answer of POST /execute. */
 const executeAnswer = z.looseObject({
   ok: z.literal(true),

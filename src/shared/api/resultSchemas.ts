@@ -30,10 +30,9 @@ export const appErrorSchema = reportedErrorSchema.transform((error, context): Ap
 
 /** `{ ok: true, value }` (value present, any shape) or `{ ok: false, error }`. */
 export const apiResultSchema = z.discriminatedUnion('ok', [
-  z
-    .looseObject({ ok: z.literal(true), value: z.unknown() })
-    .refine((body) => 'value' in body, { path: ['value'], message: 'is required' }),
-  z.looseObject({ ok: z.literal(false), error: z.unknown() }),
+  // z.unknown() as an object key requires the key to be present.
+  z.looseObject({ ok: z.literal(true), value: z.unknown() }),
+  z.looseObject({ ok: z.literal(false), error: z.unknown().optional() }),
 ]);
 
 const stepResultSchema = z.object({
