@@ -8,7 +8,6 @@ const MAX_SERIAL_LENGTH = 40;
 const RANDOM_LENGTH = 6;
 const RANDOM_RANGE = 36 ** RANDOM_LENGTH;
 
-
 export function isRunId(value: string): boolean {
   return RUN_ID_PATTERN.test(value);
 }
