@@ -106,6 +106,3 @@ export const settingsFields = {
     .min(MIN_TIMEOUT_MS, TIMEOUT_RULE)
     .max(MAX_TIMEOUT_MS, TIMEOUT_RULE),
 };
-
-/** User settings, persisted by the main process. */
-export const consoleSettingsSchema = z.strictObject(settingsFields);
