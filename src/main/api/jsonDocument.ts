@@ -2,8 +2,9 @@
 // written atomically, and an unreadable file kept aside instead of overwritten.
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { z } from 'zod';
 import { fail, ok, type AppError, type Result } from '../../shared/errors';
-import { isRecord } from '../../shared/execution/issues';
+import { fieldIssues, isRecord } from '../../shared/schema/parse';
 import { writeFileAtomic } from '../../node/fs/atomicWrite';
 import { osCodeOf } from '../../node/fs/fileErrors';
 
@@ -11,8 +12,8 @@ import { osCodeOf } from '../../node/fs/fileErrors';
 export interface DocumentFormat<T> {
   schemaVersion: number;
   key: string;
-  /** Parses the data under `key`; failures are INVALID_JSON naming the field. */
-  parse(data: unknown): Result<T>;
+  /** The data under `key`; a failure is INVALID_JSON naming the field (`<key>.<field>`). */
+  data: z.ZodType<T>;
   defaults(): T;
 }
 
@@ -47,6 +48,10 @@ export async function readDocument<T>(
   return parsed.ok ? { value: parsed.value } : { value: format.defaults(), problem: parsed.error };
 }
 
+const VERSION_RULE = 'schemaVersion must be a positive integer';
+/** `{ "schemaVersion": N, ... }`: the version first, the data under the format's key. */
+const ENVELOPE = z.looseObject({ schemaVersion: z.int().min(1) });
+
 function parseDocument<T>(path: string, text: string, format: DocumentFormat<T>): Result<T> {
   let json: unknown;
   try {
@@ -54,14 +59,12 @@ function parseDocument<T>(path: string, text: string, format: DocumentFormat<T>)
   } catch (error) {
     return { ok: false, error: documentError(path, 'syntax', `not valid JSON (${messageOf(error)})`) };
   }
-  if (!isRecord(json))
-    return { ok: false, error: documentError(path, 'schema', 'must hold a JSON object', 'schemaVersion') };
-  const version = json['schemaVersion'];
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
-    return {
-      ok: false,
-      error: documentError(path, 'schema', 'schemaVersion must be a positive integer', 'schemaVersion'),
-    };
+  const envelope = ENVELOPE.safeParse(json);
+  if (!envelope.success) {
+    const message = isRecord(json) ? VERSION_RULE : 'must hold a JSON object';
+    return { ok: false, error: documentError(path, 'schema', message, 'schemaVersion') };
+  }
+  const version = envelope.data.schemaVersion;
   if (version > format.schemaVersion)
     return {
       ok: false,
@@ -72,9 +75,15 @@ function parseDocument<T>(path: string, text: string, format: DocumentFormat<T>)
         'schemaVersion',
       ),
     };
-  const data = format.parse(json[format.key]);
-  if (data.ok) return data;
-  return { ok: false, error: { ...data.error, message: `${path}: ${data.error.message}` } };
+  const data = format.data.safeParse(envelope.data[format.key]);
+  if (data.success) return ok(data.data);
+  const [issue] = fieldIssues(data.error);
+  const field = issue === undefined || issue.field === '' ? format.key : `${format.key}.${issue.field}`;
+  const where = field.replace(/\.\[/g, '[');
+  return {
+    ok: false,
+    error: documentError(path, 'schema', `${where} ${issue?.message ?? 'is invalid'}`, where),
+  };
 }
 
 /** A document file with its current value; every change goes through mutate(), one after another. */

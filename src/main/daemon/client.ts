@@ -1,6 +1,8 @@
 // The CLI side of daemon routing: find a live daemon of our version, then send it one execution, never twice.
 import type { ResultEnvelope } from '../../shared/envelope';
-import { fail, isErrorCode, ok, type AppError, type Result } from '../../shared/errors';
+import { z } from 'zod';
+import { appErrorSchema, resultEnvelopeSchema } from '../../shared/api/resultSchemas';
+import { fail, ok, type AppError, type Result } from '../../shared/errors';
 import type { Execution } from '../../shared/execution/types';
 import { ENVELOPE_WAIT_BUFFER_MS } from '../../shared/execution/limits';
 import { isProcessAlive, readDiscovery, type DaemonRecord } from './discovery';
@@ -40,9 +42,16 @@ export interface DaemonProxyOptions {
 
 export type LocatedDaemon = { kind: 'found'; record: DaemonRecord } | { kind: 'absent'; reason: string };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const pingAnswer = z.looseObject({ ok: z.literal(true) });
+const versionAnswer = z.looseObject({ version: z.unknown().optional() });
+/** A 200 answer of POST /execute. */
+const executeAnswer = z.looseObject({
+  ok: z.literal(true),
+  deviceId: z.string(),
+  terminalSource: z.literal('androperator_result'),
+  envelope: resultEnvelopeSchema,
+});
+const errorAnswer = z.looseObject({ ok: z.literal(false), error: appErrorSchema });
 
 /** Reads the discovery file and checks the daemon: process alive, /ping answers, /version is ours. */
 export async function locateDaemon(
@@ -54,7 +63,7 @@ export async function locateDaemon(
   if (!isProcessAlive(record.pid)) return { kind: 'absent', reason: `daemon pid ${record.pid} is gone` };
   const timeoutMs = options.readinessTimeoutMs ?? 1000;
   const ping = await exchange(record.url, { method: 'GET', path: '/ping', timeoutMs });
-  if (ping.kind !== 'answered' || ping.status !== 200 || !isRecord(ping.json) || ping.json.ok !== true)
+  if (ping.kind !== 'answered' || ping.status !== 200 || !pingAnswer.safeParse(ping.json).success)
     return { kind: 'absent', reason: `${record.url}/ping did not answer` };
   const version = await exchange(record.url, {
     method: 'GET',
@@ -62,35 +71,20 @@ export async function locateDaemon(
     token: record.token,
     timeoutMs,
   });
-  if (version.kind !== 'answered' || version.status !== 200 || !isRecord(version.json))
+  const versionBody = version.kind === 'answered' ? versionAnswer.safeParse(version.json) : undefined;
+  if (version.kind !== 'answered' || version.status !== 200 || versionBody?.success !== true)
     return { kind: 'absent', reason: `${record.url}/version did not answer` };
-  if (version.json.version !== options.version) {
-    const theirs = JSON.stringify(version.json.version);
+  if (versionBody.data.version !== options.version) {
+    const theirs = JSON.stringify(versionBody.data.version);
     return { kind: 'absent', reason: `the daemon runs version ${theirs}, this CLI ${options.version}` };
   }
   return { kind: 'found', record };
 }
 
-function isEnvelope(value: unknown): value is ResultEnvelope {
-  return (
-    isRecord(value) &&
-    typeof value.commandId === 'string' &&
-    (value.status === 'success' || value.status === 'failed') &&
-    Array.isArray(value.stepResults)
-  );
-}
-
 /** The error of an `{ ok:false, error }` answer, or null when the body is not one. */
 function answeredError(body: unknown): AppError | null {
-  if (!isRecord(body) || body.ok !== false || !isRecord(body.error)) return null;
-  const { code, message, details, hint } = body.error;
-  if (!isErrorCode(code) || typeof message !== 'string') return null;
-  return {
-    code,
-    message,
-    ...(typeof hint === 'string' ? { hint } : {}),
-    ...(isRecord(details) ? { details } : {}),
-  };
+  const parsed = errorAnswer.safeParse(body);
+  return parsed.success ? parsed.data.error : null;
 }
 
 /** DAEMON_PROXY_ERROR: the request may have run on the device; it is never replayed. */
@@ -110,10 +104,10 @@ export function interpretAnswer(
   status: number,
   body: unknown,
 ): Result<ProxiedOutcome> {
-  if (status === 200 && isRecord(body) && body.ok === true) {
-    const { deviceId, terminalSource, envelope } = body;
-    if (typeof deviceId === 'string' && terminalSource === 'androperator_result' && isEnvelope(envelope))
-      return ok({ envelope, deviceId, terminalSource });
+  const success = status === 200 ? executeAnswer.safeParse(body) : undefined;
+  if (success?.success === true) {
+    const { deviceId, terminalSource, envelope } = success.data;
+    return ok({ envelope, deviceId, terminalSource });
   }
   const error = status === 200 ? null : answeredError(body);
   if (error !== null) return { ok: false, error };

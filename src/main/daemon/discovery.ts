@@ -2,35 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { z } from 'zod';
 import { fail, ok, type Result } from '../../shared/errors';
 import { TOKEN_PATTERN } from '../http/security';
 import { daemonFilePath } from './home';
 
-/** What a running server publishes about itself. */
-export interface DaemonRecord {
-  /** Base URL without a trailing slash, e.g. http://127.0.0.1:3000. */
-  url: string;
-  token: string;
-  pid: number;
-  /** The package version of the process that wrote it; the CLI only uses a daemon of its own version. */
-  version: string;
-  /** ISO time the server started listening. */
-  startedAt: string;
-}
-
-/** A usable record, or why there is none (for the CLI's fallback note). */
-export type DiscoveryRead = { kind: 'found'; record: DaemonRecord } | { kind: 'absent'; reason: string };
-
-const POSIX = process.platform !== 'win32';
-/** A discovery file is a few hundred bytes; anything much larger is not ours. */
-const MAX_FILE_BYTES = 16 * 1024;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
+function isHttpBaseUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' && url.pathname === '/' && url.search === '' && !value.endsWith('/');
@@ -39,14 +16,31 @@ function isHttpUrl(value: unknown): value is string {
   }
 }
 
+/** What a running server publishes about itself (fields of a newer version are ignored). */
+export const daemonRecordSchema = z.object({
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:3000. */
+  url: z.string().refine(isHttpBaseUrl, 'must be an http:// base URL without a path'),
+  token: z.string().regex(TOKEN_PATTERN),
+  pid: z.int().positive(),
+  /** The package version of the process that wrote it; the CLI only uses a daemon of its own version. */
+  version: z.string().min(1),
+  /** ISO time the server started listening. */
+  startedAt: z.string(),
+});
+
+export type DaemonRecord = z.output<typeof daemonRecordSchema>;
+
+/** A usable record, or why there is none (for the CLI's fallback note). */
+export type DiscoveryRead = { kind: 'found'; record: DaemonRecord } | { kind: 'absent'; reason: string };
+
+const POSIX = process.platform !== 'win32';
+/** A discovery file is a few hundred bytes; anything much larger is not ours. */
+const MAX_FILE_BYTES = 16 * 1024;
+
 /** The record in `value`, or null when any field is missing or malformed. */
 export function parseDaemonRecord(value: unknown): DaemonRecord | null {
-  if (!isRecord(value)) return null;
-  const { url, token, pid, version, startedAt } = value;
-  if (!isHttpUrl(url) || typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
-  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return null;
-  if (typeof version !== 'string' || version === '' || typeof startedAt !== 'string') return null;
-  return { url, token, pid, version, startedAt };
+  const parsed = daemonRecordSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 function causeOf(error: unknown): string {

@@ -1,12 +1,12 @@
 // Run ids: `<yyyymmdd-hhmmss>-<serial>-<6 base36>`, sortable by time and safe as one path segment everywhere.
 import { randomInt } from 'node:crypto';
+import { RUN_ID_PATTERN } from '../../shared/api/fieldRules';
+
+export { RUN_ID_PATTERN };
 
 const MAX_SERIAL_LENGTH = 40;
 const RANDOM_LENGTH = 6;
 const RANDOM_RANGE = 36 ** RANDOM_LENGTH;
-
-/** Matches exactly the ids createRunId makes: no separators, no leading dot, so `..` can never be one. */
-export const RUN_ID_PATTERN = /^[0-9]{8}-[0-9]{6}-[A-Za-z0-9._-]{1,40}-[0-9a-z]{6}$/;
 
 export function isRunId(value: string): boolean {
   return RUN_ID_PATTERN.test(value);

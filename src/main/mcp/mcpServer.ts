@@ -7,14 +7,7 @@ import { runExecution } from '../execution/runExecution';
 import { systemClock, type Clock, type ExecutionDependencies } from '../execution/types';
 import { newExecutionId } from '../serve/ids';
 import type { ServeDevices } from '../serve/routes';
-import {
-  checkDevicesArguments,
-  checkExecuteArguments,
-  checkScreenshotArguments,
-  checkSnapshotArguments,
-  type ArgumentCheck,
-  type TargetArguments,
-} from './toolArguments';
+import { checkToolArguments, type ArgumentCheck, type TargetArguments } from './toolArguments';
 import { errorResult, executionResult, valueResult, type ToolResult } from './toolResults';
 import { TOOLS } from './toolSchemas';
 
@@ -98,16 +91,16 @@ export async function createMcpServer(services: McpServices): Promise<Server> {
   const call = async (name: string, args: unknown): Promise<ToolResult> => {
     switch (name) {
       case 'devices': {
-        checked(checkDevicesArguments(args));
+        checked(checkToolArguments('devices', args));
         const listed = await services.devices.list();
         return listed.ok ? valueResult({ devices: listed.value }) : errorResult(listed.error);
       }
       case 'snapshot': {
-        const target = checked(checkSnapshotArguments(args));
+        const target = checked(checkToolArguments('snapshot', args));
         return execute('mcp-snapshot', [{ id: 'snap', type: SNAPSHOT }], target);
       }
       case 'screenshot': {
-        const { scale, ...target } = checked(checkScreenshotArguments(args));
+        const { scale, ...target } = checked(checkToolArguments('screenshot', args));
         const action = {
           id: 'shot',
           type: TAKE_SCREENSHOT,
@@ -116,7 +109,7 @@ export async function createMcpServer(services: McpServices): Promise<Server> {
         return execute('mcp-screenshot', [action], target);
       }
       case 'execute': {
-        const { actions, ...target } = checked(checkExecuteArguments(args));
+        const { actions, ...target } = checked(checkToolArguments('execute', args));
         return execute('mcp-execute', actions, target);
       }
       default:

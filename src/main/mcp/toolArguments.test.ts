@@ -1,12 +1,12 @@
 // Tool argument shapes: what becomes -32602, and what is left for the canonical validator.
 import { describe, expect, it } from 'vitest';
-import {
-  CALLER_PATH_MESSAGE,
-  checkDevicesArguments,
-  checkExecuteArguments,
-  checkScreenshotArguments,
-  checkSnapshotArguments,
-} from './toolArguments';
+import { CALLER_PATH_MESSAGE, checkToolArguments } from './toolArguments';
+import { inputSchemaOf, TOOLS } from './toolSchemas';
+
+const checkDevicesArguments = (args: unknown) => checkToolArguments('devices', args);
+const checkSnapshotArguments = (args: unknown) => checkToolArguments('snapshot', args);
+const checkScreenshotArguments = (args: unknown) => checkToolArguments('screenshot', args);
+const checkExecuteArguments = (args: unknown) => checkToolArguments('execute', args);
 
 const SET = { id: 'a', type: 'set_on_screen_log', params: { text: 'x' } };
 
@@ -153,5 +153,47 @@ describe('the other tools', () => {
       ok: false,
       message: "Unrecognized key 'path' (path: path)",
     });
+  });
+});
+
+describe('the generated input schemas', () => {
+  const target = {
+    deviceId: { type: 'string', minLength: 1, pattern: '\\S' },
+    operatorPackage: { type: 'string', minLength: 1, pattern: '\\S' },
+    timeoutMs: { type: 'integer', minimum: 1000, maximum: 120000, default: 30000 },
+  };
+
+  it('lists every field with its constraint, none required but execute actions', () => {
+    expect(inputSchemaOf('devices')).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+    const snapshot = inputSchemaOf('snapshot');
+    expect(snapshot).toMatchObject({ type: 'object', properties: target, additionalProperties: false });
+    expect(snapshot['required']).toBeUndefined();
+    expect(Object.keys(snapshot.properties ?? {})).toEqual(['deviceId', 'operatorPackage', 'timeoutMs']);
+    expect(inputSchemaOf('screenshot')).toMatchObject({
+      properties: { ...target, scale: { enum: [100, 50, 25] } },
+      additionalProperties: false,
+    });
+    expect(inputSchemaOf('execute')).toMatchObject({
+      required: ['actions'],
+      additionalProperties: false,
+      properties: {
+        ...target,
+        actions: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            properties: { id: target.deviceId, type: target.deviceId, params: {} },
+            required: ['id', 'type'],
+            additionalProperties: false,
+          },
+        },
+      },
+    });
+  });
+
+  it('describes each tool in the reference order', () => {
+    expect(TOOLS.map((tool) => tool.name)).toEqual(['devices', 'snapshot', 'screenshot', 'execute']);
+    for (const tool of TOOLS) expect(tool.description.length).toBeGreaterThan(20);
   });
 });

@@ -1,157 +1,49 @@
-// Tool argument checks: a malformed shape is a JSON-RPC InvalidParams error (-32602), never a tool result.
-import { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, SCREENSHOT_SCALES } from '../../shared/execution/limits';
-import type { ScreenshotScale } from '../../shared/execution/types';
-import { normalizeActionType } from '../../shared/execution/validateActionType';
-import { SCREENSHOT_PATH_KEYS } from '../../shared/execution/validateOtherActions';
-import { isPackageName } from '../devices/hubConfig';
+// Tool argument checks with the shared zod schemas: a malformed shape is a JSON-RPC InvalidParams error (-32602),
+// never a tool result.
+import type { z } from 'zod';
+import { TOOL_ARGUMENTS, type ToolArguments, type ToolName } from '../../shared/api/toolSchemas';
 
 /** The checked arguments, or the InvalidParams message `<first issue> (path: <dotted path>)`. */
 export type ArgumentCheck<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export interface TargetArguments {
-  deviceId?: string;
-  operatorPackage?: string;
-  timeoutMs?: number;
-}
-
-/** An action as the caller wrote it: id and type checked for shape only; the canonical validator does the rest. */
-export interface RawAction {
-  id: string;
-  type: string;
-  params?: unknown;
-}
-
-export interface ExecuteArguments extends TargetArguments {
-  actions: RawAction[];
-}
-
-export interface ScreenshotArguments extends TargetArguments {
-  scale?: ScreenshotScale;
-}
+/** The device and limits of a snapshot, screenshot or execute call. */
+export type TargetArguments = ToolArguments<'snapshot'>;
 
 export const CALLER_PATH_MESSAGE =
   'execute does not allow caller-controlled take_screenshot paths over MCP (path: actions)';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function dotted(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '(root)' : path.map(String).join('.');
 }
 
-function isNonBlank(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
+function isPrefix(prefix: readonly PropertyKey[], path: readonly PropertyKey[]): boolean {
+  return prefix.length <= path.length && prefix.every((part, index) => part === path[index]);
 }
 
-function invalid(message: string, path: string): { ok: false; message: string } {
-  return { ok: false, message: `${message} (path: ${path})` };
-}
-
-function unknownKey(record: Record<string, unknown>, allowed: readonly string[], prefix: string) {
-  const key = Object.keys(record).find((name) => !allowed.includes(name));
-  return key === undefined ? null : invalid(`Unrecognized key '${key}'`, `${prefix}${key}`);
-}
-
-function checkTarget(args: Record<string, unknown>): ArgumentCheck<TargetArguments> {
-  const { deviceId, operatorPackage, timeoutMs } = args;
-  const target: TargetArguments = {};
-  if (deviceId !== undefined) {
-    if (!isNonBlank(deviceId)) return invalid('deviceId must be a non-blank string', 'deviceId');
-    target.deviceId = deviceId;
+/**
+ * The issue the reference reports: the first one, except that an object's unknown key comes before anything wrong
+ * inside that object (the shallowest such object wins).
+ */
+function reported(issues: readonly z.core.$ZodIssue[]): string {
+  const first = issues[0];
+  if (first === undefined) return 'arguments are invalid (path: (root))';
+  const unknown = issues
+    .filter((issue) => issue.code === 'unrecognized_keys' && isPrefix(issue.path, first.path))
+    .sort((a, b) => a.path.length - b.path.length)[0];
+  if (unknown?.code === 'unrecognized_keys') {
+    const [key = ''] = unknown.keys;
+    return `Unrecognized key '${key}' (path: ${dotted([...unknown.path, key])})`;
   }
-  if (operatorPackage !== undefined) {
-    if (!isNonBlank(operatorPackage))
-      return invalid('operatorPackage must be a non-blank string', 'operatorPackage');
-    if (!isPackageName(operatorPackage))
-      return invalid('operatorPackage must be an Android package name', 'operatorPackage');
-    target.operatorPackage = operatorPackage;
-  }
-  if (timeoutMs !== undefined) {
-    if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs))
-      return invalid('timeoutMs must be an integer', 'timeoutMs');
-    if (timeoutMs < MIN_TIMEOUT_MS || timeoutMs > MAX_TIMEOUT_MS)
-      return invalid(`timeoutMs must be between ${MIN_TIMEOUT_MS} and ${MAX_TIMEOUT_MS}`, 'timeoutMs');
-    target.timeoutMs = timeoutMs;
-  }
-  return { ok: true, value: target };
+  return `${first.message} (path: ${dotted(first.path)})`;
 }
 
-function argumentsObject(args: unknown): ArgumentCheck<Record<string, unknown>> {
-  if (args === undefined) return { ok: true, value: {} };
-  return isRecord(args) ? { ok: true, value: args } : invalid('arguments must be an object', '(root)');
-}
-
-/** `devices`: no arguments. */
-export function checkDevicesArguments(args: unknown): ArgumentCheck<Record<string, never>> {
-  const record = argumentsObject(args);
-  if (!record.ok) return record;
-  return unknownKey(record.value, [], '') ?? { ok: true, value: {} };
-}
-
-/** `snapshot`: deviceId?, operatorPackage?, timeoutMs?. */
-export function checkSnapshotArguments(args: unknown): ArgumentCheck<TargetArguments> {
-  const record = argumentsObject(args);
-  if (!record.ok) return record;
-  return (
-    unknownKey(record.value, ['deviceId', 'operatorPackage', 'timeoutMs'], '') ?? checkTarget(record.value)
-  );
-}
-
-/** `screenshot`: the snapshot arguments and scale? (100, 50 or 25). */
-export function checkScreenshotArguments(args: unknown): ArgumentCheck<ScreenshotArguments> {
-  const record = argumentsObject(args);
-  if (!record.ok) return record;
-  const unknown = unknownKey(record.value, ['deviceId', 'operatorPackage', 'timeoutMs', 'scale'], '');
-  if (unknown !== null) return unknown;
-  const target = checkTarget(record.value);
-  if (!target.ok) return target;
-  const { scale } = record.value;
-  if (scale === undefined) return target;
-  if (!SCREENSHOT_SCALES.includes(scale as ScreenshotScale))
-    return invalid(`scale must be one of ${SCREENSHOT_SCALES.join(', ')}`, 'scale');
-  return { ok: true, value: { ...target.value, scale: scale as ScreenshotScale } };
-}
-
-function checkAction(value: unknown, index: number): ArgumentCheck<RawAction> {
-  const path = `actions.${index}`;
-  if (!isRecord(value)) return invalid('each action must be an object', path);
-  const unknown = unknownKey(value, ['id', 'type', 'params'], `${path}.`);
-  if (unknown !== null) return unknown;
-  if (!isNonBlank(value.id)) return invalid('action id must be a non-blank string', `${path}.id`);
-  if (!isNonBlank(value.type)) return invalid('action type must be a non-blank string', `${path}.type`);
-  // The type is passed on as written: padded or cased types reach the canonical validator and fail there.
-  return {
-    ok: true,
-    value: {
-      id: value.id,
-      type: value.type,
-      ...(value.params === undefined ? {} : { params: value.params }),
-    },
-  };
-}
-
-/** True when a take_screenshot action (after alias normalization) names any output path. */
-function namesScreenshotPath(action: RawAction): boolean {
-  if (normalizeActionType(action.type) !== 'take_screenshot' || !isRecord(action.params)) return false;
-  const params = action.params;
-  return SCREENSHOT_PATH_KEYS.some((key) => params[key] !== undefined);
-}
-
-/** `execute`: actions (required, non-empty), deviceId?, operatorPackage?, timeoutMs?. */
-export function checkExecuteArguments(args: unknown): ArgumentCheck<ExecuteArguments> {
-  const record = argumentsObject(args);
-  if (!record.ok) return record;
-  const unknown = unknownKey(record.value, ['actions', 'deviceId', 'operatorPackage', 'timeoutMs'], '');
-  if (unknown !== null) return unknown;
-  const { actions } = record.value;
-  if (actions === undefined) return invalid('actions is required', 'actions');
-  if (!Array.isArray(actions) || actions.length === 0)
-    return invalid('actions must be a non-empty array', 'actions');
-  const checked: RawAction[] = [];
-  for (const [index, value] of actions.entries()) {
-    const action = checkAction(value, index);
-    if (!action.ok) return action;
-    checked.push(action.value);
-  }
-  const target = checkTarget(record.value);
-  if (!target.ok) return target;
-  if (checked.some(namesScreenshotPath)) return { ok: false, message: CALLER_PATH_MESSAGE };
-  return { ok: true, value: { ...target.value, actions: checked } };
+/** Checks one tool's arguments; absent arguments count as `{}`. */
+export function checkToolArguments<T extends ToolName>(
+  tool: T,
+  args: unknown,
+): ArgumentCheck<ToolArguments<T>> {
+  const parsed = TOOL_ARGUMENTS[tool].safeParse(args === undefined ? {} : args);
+  return parsed.success
+    ? { ok: true, value: parsed.data as ToolArguments<T> }
+    : { ok: false, message: reported(parsed.error.issues) };
 }

@@ -3,9 +3,10 @@
 import type { OperatorDescription } from '../agent/messages';
 import type { ResultEnvelope } from '../envelope';
 import type { AppError } from '../errors';
-import type { Execution, SetOnScreenLogParams } from '../execution/types';
+import type { Execution } from '../execution/types';
+import type { ParsedChannelInput } from './channelSchemas';
 import type { DeviceInfo, OperatorStatus } from './devices';
-import type { ExportedRun, ExportFormat, RunList, RunRecord } from './evidence';
+import type { ExportedRun, RunList, RunRecord } from './evidence';
 import type { SequenceProgress, SequenceResult } from './sequence';
 import type { PanelPreset } from './presets';
 
@@ -61,41 +62,39 @@ export interface ImageData {
   heightPx: number;
 }
 
-type Empty = Record<string, never>;
-
 /** Every request/response channel: `domain:verb` -> { input, output }. */
 export interface ConsoleApiChannels {
-  'app:info': { input: Empty; output: AppInfo };
-  'settings:update': { input: Partial<ConsoleSettings>; output: ConsoleSettings };
-  'devices:list': { input: Empty; output: DeviceInfo[] };
-  'devices:describe': { input: { serial: string }; output: OperatorDescription };
-  'devices:servers': { input: Empty; output: AdbServerInfo[] };
-  'devices:addServer': { input: { address: string }; output: AdbServerInfo[] };
-  'devices:removeServer': { input: { address: string }; output: AdbServerInfo[] };
-  'execution:run': { input: { serial: string; execution: unknown }; output: ExecutionOutcome };
+  'app:info': { input: ParsedChannelInput<'app:info'>; output: AppInfo };
+  'settings:update': { input: ParsedChannelInput<'settings:update'>; output: ConsoleSettings };
+  'devices:list': { input: ParsedChannelInput<'devices:list'>; output: DeviceInfo[] };
+  'devices:describe': { input: ParsedChannelInput<'devices:describe'>; output: OperatorDescription };
+  'devices:servers': { input: ParsedChannelInput<'devices:servers'>; output: AdbServerInfo[] };
+  'devices:addServer': { input: ParsedChannelInput<'devices:addServer'>; output: AdbServerInfo[] };
+  'devices:removeServer': { input: ParsedChannelInput<'devices:removeServer'>; output: AdbServerInfo[] };
+  'execution:run': { input: ParsedChannelInput<'execution:run'>; output: ExecutionOutcome };
   'sequence:run': {
-    input: { serials: string[]; design: SetOnScreenLogParams; label?: string };
+    input: ParsedChannelInput<'sequence:run'>;
     output: SequenceResult[];
   };
-  'screenshot:capture': { input: { serial: string; label?: string }; output: ManualCapture };
-  'screenshot:save': { input: { runId: string; destination: string }; output: { path: string } };
-  'evidence:list': { input: { limit?: number }; output: RunList };
-  'evidence:get': { input: { id: string }; output: RunRecord };
-  'evidence:image': { input: { id: string; kind: 'screenshot' | 'thumbnail' }; output: ImageData };
-  'evidence:delete': { input: { id: string }; output: { deleted: string } };
+  'screenshot:capture': { input: ParsedChannelInput<'screenshot:capture'>; output: ManualCapture };
+  'screenshot:save': { input: ParsedChannelInput<'screenshot:save'>; output: { path: string } };
+  'evidence:list': { input: ParsedChannelInput<'evidence:list'>; output: RunList };
+  'evidence:get': { input: ParsedChannelInput<'evidence:get'>; output: RunRecord };
+  'evidence:image': { input: ParsedChannelInput<'evidence:image'>; output: ImageData };
+  'evidence:delete': { input: ParsedChannelInput<'evidence:delete'>; output: { deleted: string } };
   'evidence:export': {
-    input: { id: string; destination: string; format: ExportFormat };
+    input: ParsedChannelInput<'evidence:export'>;
     output: ExportedRun;
   };
-  'operator:status': { input: { serial: string }; output: OperatorStatus };
-  'operator:enable': { input: { serial: string }; output: OperatorStatus };
-  'operator:disable': { input: { serial: string }; output: OperatorStatus };
-  'operator:openSettings': { input: { serial: string }; output: { opened: true } };
+  'operator:status': { input: ParsedChannelInput<'operator:status'>; output: OperatorStatus };
+  'operator:enable': { input: ParsedChannelInput<'operator:enable'>; output: OperatorStatus };
+  'operator:disable': { input: ParsedChannelInput<'operator:disable'>; output: OperatorStatus };
+  'operator:openSettings': { input: ParsedChannelInput<'operator:openSettings'>; output: { opened: true } };
   /** Installs an APK from a path on the machine running the console (push + `pm install -r`). */
-  'operator:install': { input: { serial: string; apkPath: string }; output: OperatorStatus };
-  'presets:list': { input: Empty; output: PanelPreset[] };
-  'presets:save': { input: { name: string; design: SetOnScreenLogParams }; output: PanelPreset[] };
-  'presets:delete': { input: { name: string }; output: PanelPreset[] };
+  'operator:install': { input: ParsedChannelInput<'operator:install'>; output: OperatorStatus };
+  'presets:list': { input: ParsedChannelInput<'presets:list'>; output: PanelPreset[] };
+  'presets:save': { input: ParsedChannelInput<'presets:save'>; output: PanelPreset[] };
+  'presets:delete': { input: ParsedChannelInput<'presets:delete'>; output: PanelPreset[] };
 }
 
 export type ConsoleChannel = keyof ConsoleApiChannels;

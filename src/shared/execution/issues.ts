@@ -53,8 +53,3 @@ export function validationFailure(
   if (issue.invalidKeys !== undefined) details.invalidKeys = issue.invalidKeys;
   return fail('EXECUTION_VALIDATION_FAILED', issue.message, details);
 }
-
-/** A JSON object: not null, not an array. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,5 +1,6 @@
 // Reading conformance/*.json vector files (shared by the TypeScript runners; the Kotlin Operator reads the same
 // format). Pure: callers read the file text themselves.
+import { isRecord } from '../schema/parse';
 
 /** One named case of a vector file. */
 export interface VectorCase {
@@ -13,10 +14,6 @@ export type VectorFile =
 
 const CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_REPEAT = 1_000_000;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Decodes the string notation of the vectors: a JSON string as is; {"repeat": S, "times": n} is S n times;

@@ -1,5 +1,6 @@
 // Live metadata a template reads (reference section 10). Every value may be missing: null means "not known".
 import type { PlaceholderName } from './placeholders';
+import { isRecord } from '../schema/parse';
 
 /** The foreground app of one observation; null fields are metadata the lookup has not (or cannot) provide. */
 export interface ForegroundAppMetadata {
@@ -81,10 +82,6 @@ export function metadataValue(metadata: TemplateMetadata, name: TextPlaceholderN
     case 'system.language_name':
       return metadata.system.languageName;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Reads one group of optional string-or-null fields; undefined when a field has another type or is unknown. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseApiResult, parseAppError, parseEventPayload } from './apiResult';
+import { fullRecord } from '../../../test-support/testRecords';
+import { parseApiResult, parseAppError, parseChannelResult, parseEventPayload } from './apiResult';
 
 describe('parseApiResult', () => {
   it('accepts ok values, including falsy ones', () => {
@@ -50,5 +51,35 @@ describe('parseEventPayload', () => {
     expect(parseEventPayload('run:progress', { ...progress, runId: 1 })).toBeNull();
     expect(parseEventPayload('execution:finished', { serial: 's' })).toEqual({ serial: 's' });
     expect(parseEventPayload('execution:finished', null)).toBeNull();
+  });
+});
+
+describe('parseChannelResult', () => {
+  it('parses a declared output and names a malformed field', () => {
+    const record = fullRecord();
+    expect(parseChannelResult('evidence:get', { ok: true, value: record }, 200)).toEqual({
+      ok: true,
+      value: record,
+    });
+    const broken = parseChannelResult(
+      'evidence:get',
+      { ok: true, value: { ...record, status: 'done' } },
+      200,
+    );
+    expect(broken).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL_ERROR', details: { field: 'value.status' } },
+    });
+    expect(!broken.ok && broken.error.message).toContain(
+      'value.status must be one of running, succeeded, failed',
+    );
+    const settings = parseChannelResult('settings:update', { ok: true, value: { timeoutMs: 'soon' } }, 200);
+    expect(settings.ok).toBe(false);
+  });
+
+  it('passes errors through and leaves channels without an output schema to the envelope check', () => {
+    const error = { ok: false, error: { code: 'EVIDENCE_NOT_FOUND', message: 'gone' } };
+    expect(parseChannelResult('evidence:get', error, 404)).toEqual(error);
+    expect(parseChannelResult('devices:list', { ok: true, value: [] }, 200)).toEqual({ ok: true, value: [] });
   });
 });

@@ -9,7 +9,7 @@ import {
   type ConsoleEventName,
   type ConsoleEvents,
 } from '../../../shared/api/contract';
-import { parseApiResult, parseEventPayload, unreachableError } from './apiResult';
+import { parseChannelResult, parseEventPayload, unreachableError } from './apiResult';
 
 export type ConnectionState = 'connecting' | 'open' | 'lost';
 
@@ -93,7 +93,11 @@ export function createIpcClient(bridge: PreloadBridge): ConsoleClient {
         };
       }
       try {
-        return parseApiResult(await (method as (input: unknown) => Promise<unknown>)(input), 200);
+        return parseChannelResult(
+          channel,
+          await (method as (input: unknown) => Promise<unknown>)(input),
+          200,
+        );
       } catch (cause) {
         return { ok: false, error: unreachableError(cause) };
       }
@@ -180,7 +184,7 @@ export function createHttpClient(environment: BrowserEnvironment, token: string 
         return { ok: false, error: unreachableError(cause) };
       }
       const body: unknown = await response.json().catch(() => undefined);
-      return parseApiResult(body, response.status);
+      return parseChannelResult(channel, body, response.status);
     },
     on(event, listener) {
       if (source === null) open();

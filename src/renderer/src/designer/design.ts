@@ -2,6 +2,7 @@
 // Field values are the raw strings typed; '' means "omitted", so the Operator applies its default.
 import type { SetOnScreenLogParams } from '../../../shared/execution/types';
 import type { PlaceholderName } from '../../../shared/template/placeholders';
+import { isRecord } from '../../../shared/schema/parse';
 
 export type ContentMode = 'text' | 'template';
 
@@ -100,10 +101,6 @@ export function loadParams(_design: Design, params: SetOnScreenLogParams): Desig
       ttlMs: text(params.ttlMs),
     },
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A design read back from storage, or null when the value is not one (storage is outside input). */

@@ -1,0 +1,120 @@
+// Every console channel's input, declared once: the main process parses with these, contract.ts infers from them.
+import { z } from 'zod';
+import { validateSetParams } from '../execution/validateSetParams';
+import {
+  absolutePathSchema,
+  fieldCodes,
+  labelSchema,
+  presetNameSchema,
+  runIdSchema,
+  serialSchema,
+  settingsFields,
+} from './fieldRules';
+
+/** How many devices one sequence:run may drive at once. */
+export const MAX_SEQUENCE_DEVICES = 32;
+export const MAX_LIST_LIMIT = 100_000;
+const MAX_ADDRESS_LENGTH = 300;
+
+const SERIALS_RULE = `must be a list of 1 to ${MAX_SEQUENCE_DEVICES} device serials`;
+const serialsSchema = z
+  .array(serialSchema, { error: SERIALS_RULE })
+  .min(1, SERIALS_RULE)
+  .max(MAX_SEQUENCE_DEVICES, SERIALS_RULE)
+  .superRefine((serials, context) => {
+    const index = serials.findIndex((serial, at) => serials.indexOf(serial) !== at);
+    if (index >= 0)
+      context.addIssue({
+        code: 'custom',
+        path: [index],
+        message: `repeats ${serials[index]}; list each device once`,
+      });
+  })
+  .register(fieldCodes, { code: 'INVALID_DEVICE_ID' });
+
+/**
+ * A panel design, checked and normalized by the canonical set validator (its code and messages unchanged): a
+ * failure is a custom issue carrying the validator's error in `params.error`.
+ */
+export const designSchema = z
+  .unknown()
+  .refine((value) => value !== undefined, 'is required')
+  .transform((value, context) => {
+    const design = validateSetParams(value);
+    if (design.ok) return design.value;
+    context.addIssue({ code: 'custom', message: design.error.message, params: { error: design.error } });
+    return z.NEVER;
+  });
+
+const ADDRESS_RULE = 'must be an adb server address such as host:5037';
+const addressInput = z.strictObject({
+  address: z
+    .string({ error: ADDRESS_RULE })
+    .refine((value) => value.trim() !== '', ADDRESS_RULE)
+    .max(MAX_ADDRESS_LENGTH, ADDRESS_RULE),
+});
+
+const LIMIT_RULE = `must be an integer from 1 to ${MAX_LIST_LIMIT}`;
+const empty = z.strictObject({});
+const serialOnly = z.strictObject({ serial: serialSchema });
+const runIdOnly = z.strictObject({ id: runIdSchema });
+const presetNameOnly = z.strictObject({ name: presetNameSchema });
+
+/** The channel input schemas; `isAbsolutePath` is the platform's rule for the path fields. */
+export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) {
+  const absolutePath = absolutePathSchema(isAbsolutePath);
+  return {
+    'app:info': empty,
+    'settings:update': z.strictObject(settingsFields).partial(),
+    'devices:list': empty,
+    'devices:describe': serialOnly,
+    'devices:servers': empty,
+    'devices:addServer': addressInput,
+    'devices:removeServer': addressInput,
+    'execution:run': z.strictObject({
+      serial: serialSchema,
+      // The execution itself is validated canonically by runExecution (validateExecution), aliases included.
+      execution: z
+        .unknown()
+        .refine((value) => value !== undefined, 'is missing')
+        .register(fieldCodes, {
+          code: 'MISSING_EXECUTION',
+          missing: { code: 'MISSING_EXECUTION', rule: 'is missing' },
+        }),
+    }),
+    'sequence:run': z.strictObject({
+      serials: serialsSchema,
+      design: designSchema,
+      label: labelSchema.optional(),
+    }),
+    'screenshot:capture': z.strictObject({ serial: serialSchema, label: labelSchema.optional() }),
+    'screenshot:save': z.strictObject({ runId: runIdSchema, destination: absolutePath }),
+    'evidence:list': z.strictObject({
+      limit: z.int({ error: LIMIT_RULE }).min(1, LIMIT_RULE).max(MAX_LIST_LIMIT, LIMIT_RULE).optional(),
+    }),
+    'evidence:get': runIdOnly,
+    'evidence:image': z.strictObject({
+      id: runIdSchema,
+      kind: z.enum(['screenshot', 'thumbnail'], { error: 'must be one of "screenshot", "thumbnail"' }),
+    }),
+    'evidence:delete': runIdOnly,
+    'evidence:export': z.strictObject({
+      id: runIdSchema,
+      destination: absolutePath,
+      format: z.enum(['zip', 'folder'], { error: 'must be one of "zip", "folder"' }),
+    }),
+    'operator:status': serialOnly,
+    'operator:enable': serialOnly,
+    'operator:disable': serialOnly,
+    'operator:openSettings': serialOnly,
+    'operator:install': z.strictObject({ serial: serialSchema, apkPath: absolutePath }),
+    'presets:list': empty,
+    'presets:save': z.strictObject({ name: presetNameSchema, design: designSchema }),
+    'presets:delete': presetNameOnly,
+  } as const;
+}
+
+/** Channel -> input schema. */
+export type ChannelSchemas = ReturnType<typeof createChannelSchemas>;
+/** What a channel's handler receives: the parsed (normalized) input. */
+export type ParsedChannelInput<C extends keyof ChannelSchemas> = z.output<ChannelSchemas[C]>;

@@ -1,0 +1,124 @@
+// run.json, declared once: the evidence store reads stored records with this schema, and the renderer parses
+// evidence:get answers with it. A problem names the field (`steps[1].status`).
+import { z } from 'zod';
+import { parseBounds } from '../geometry/bounds';
+import { RUN_ID_PATTERN } from './fieldRules';
+import { RUN_SCHEMA_VERSION, type CaptureCheck, type RunRecord } from './evidence';
+
+/** A file name inside a run folder: no separators, and it cannot be `.` or `..`. */
+export const RUN_FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+const NON_EMPTY = 'must be a non-empty string';
+const text = z.string({ error: NON_EMPTY }).min(1, NON_EMPTY);
+const timestamp = text.refine((value) => Number.isFinite(Date.parse(value)), 'must be a timestamp');
+const flag = z.boolean({ error: 'must be true or false' });
+const object = { error: 'must be an object' };
+
+function number(min = -Infinity, max = Infinity) {
+  const rule = `must be a number in ${min}..${max}`;
+  return z.number({ error: rule }).min(min, rule).max(max, rule);
+}
+
+function integer(min = 0) {
+  const rule = `must be an integer >= ${min}`;
+  return z.int({ error: rule }).min(min, rule);
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of ${values.join(', ')}` });
+}
+
+const bounds = text.refine(
+  (value) => parseBounds(value) !== null,
+  'must have the form [left,top][right,bottom]',
+);
+const rgb = z.tuple([number(), number(), number()], { error: 'must be [r, g, b]' });
+
+/** A stored capture check (src/main/capture's verdict). */
+export const captureCheckSchema = z.object(
+  {
+    inCapture: flag,
+    matchRatio: number(0, 1),
+    sampledPixels: integer(),
+    threshold: number(0, 1),
+    expected: z.object(
+      {
+        model: oneOf(['opaque', 'translucent', 'transparent']),
+        alpha: number(0, 1),
+        minRgb: rgb,
+        maxRgb: rgb,
+        textColor: text,
+        tolerance: number(0, 255),
+        description: text,
+      },
+      object,
+    ),
+    backgroundRatio: number(0, 1),
+    surroundingRatio: number(0, 1),
+    surroundingPixels: integer(),
+    reason: text,
+  },
+  object,
+) satisfies z.ZodType<CaptureCheck>;
+
+const stepSchema = z.object(
+  {
+    name: text,
+    status: oneOf(['pending', 'running', 'succeeded', 'failed', 'skipped']),
+    startedAt: timestamp.optional(),
+    finishedAt: timestamp.optional(),
+    durationMs: number(0).optional(),
+    payload: z.unknown().optional(),
+    envelope: z.unknown().optional(),
+    // The code is kept verbatim: a device may report codes this console does not know.
+    error: z
+      .object(
+        { code: text, message: text, details: z.record(z.string(), z.unknown(), object).optional() },
+        object,
+      )
+      .optional(),
+    data: z.record(z.string(), z.string({ error: 'must be a string' }), object).optional(),
+  },
+  object,
+);
+
+/** The content of run.json (unknown keys are dropped; optional keys stay absent). */
+export const runRecordSchema = z.object(
+  {
+    schemaVersion: z.literal(RUN_SCHEMA_VERSION, { error: `must be ${RUN_SCHEMA_VERSION}` }),
+    id: text.regex(RUN_ID_PATTERN, 'is not a run id'),
+    label: text.optional(),
+    status: oneOf(['running', 'succeeded', 'failed']),
+    startedAt: timestamp,
+    finishedAt: timestamp.optional(),
+    device: z.object(
+      {
+        serial: text,
+        model: text.optional(),
+        manufacturer: text.optional(),
+        sdkInt: integer(1).optional(),
+        profile: text.optional(),
+        simulated: flag.optional(),
+      },
+      object,
+    ),
+    design: z.unknown().optional(),
+    steps: z.array(stepSchema, { error: 'must be an array' }),
+    screenshot: z
+      .object(
+        {
+          // A hand-edited path must not lead thumbnails or exports outside the run folder.
+          file: text.regex(RUN_FILE_PATTERN, 'must be a file name inside the run folder'),
+          widthPx: integer(1),
+          heightPx: integer(1),
+          capturedAt: timestamp,
+        },
+        object,
+      )
+      .optional(),
+    captureCheck: captureCheckSchema.optional(),
+    predictedBounds: bounds.optional(),
+    reportedBounds: bounds.optional(),
+  },
+  object,
+) satisfies z.ZodType<RunRecord>;
