@@ -58,6 +58,8 @@ interface ActivePanel {
   expiryTimer: TimerHandle | null;
 }
 
+type DrawOutcome = 'drawn' | 'timeout' | 'attach_failed' | { removed: PanelEventReason };
+
 type Prepared =
   { ok: true; layout: PanelLayout; iconPackage: string | null } | { ok: false; message: string };
 
@@ -66,8 +68,8 @@ export class PanelController {
   private active: ActivePanel | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private pendingReflow = false;
-  /** Ends the current draw wait early: the panel was removed (service detached, cleared) while it waited. */
-  private abortDraw: (() => void) | null = null;
+  /** Ends the current draw wait early: the panel was removed (the service detached) while it waited. */
+  private abortDraw: ((reason: PanelEventReason) => void) | null = null;
   private readonly listeners = new Set<PanelListener>();
 
   constructor(
@@ -76,9 +78,14 @@ export class PanelController {
     private readonly clock: Clock,
   ) {}
 
-  /** Shows or fully replaces the panel; params must already be canonically validated. */
+  /**
+   * Shows or fully replaces the panel; params must already be canonically validated. `budgetMs` is what remains of
+   * the execution's timeout now, so the draw deadline, min(budget, 2000 ms), counts from this request: time spent
+   * queued behind earlier panel work is part of it.
+   */
   set(params: SetOnScreenLogParams, budgetMs: number): Promise<PanelStepResult> {
-    return this.serialize(() => this.runSet(applyPanelDefaults(params), budgetMs));
+    const deadline = this.clock.now() + Math.min(budgetMs, DRAW_ACK_DEADLINE_MS);
+    return this.serialize(() => this.runSet(applyPanelDefaults(params), deadline));
   }
 
   /** Removes the panel; succeeds also when nothing is visible. */
@@ -140,9 +147,9 @@ export class PanelController {
     return result;
   }
 
-  private async runSet(spec: ResolvedPanelSpec, budgetMs: number): Promise<PanelStepResult> {
-    const deadline = this.clock.now() + Math.min(budgetMs, DRAW_ACK_DEADLINE_MS);
-    if (budgetMs <= 0)
+  private async runSet(spec: ResolvedPanelSpec, deadline: number): Promise<PanelStepResult> {
+    // No budget left (or all of it spent in the queue): fail before touching the current panel.
+    if (deadline - this.clock.now() <= 0)
       return failure(
         'ON_SCREEN_LOG_RENDER_TIMEOUT',
         'No execution time remains for the draw acknowledgement.',
@@ -182,12 +189,7 @@ export class PanelController {
     const outcome = await this.awaitDraw(drawn, deadline);
     if (outcome !== 'drawn') return this.failCommit(outcome);
     const active = this.active as ActivePanel | null;
-    if (active === null || active.drawn.generation !== generation) {
-      return failure(
-        'ON_SCREEN_LOG_RENDER_FAILED',
-        'The panel was removed before its draw was acknowledged.',
-      );
-    }
+    if (active === null || active.drawn.generation !== generation) return removedFailure('render_failed');
     active.acknowledged = true;
     active.expiresAt = this.clock.now() + spec.ttlMs;
     // Configuration changes that arrived while waiting are replayed now; each reflow needs its own draw in the same deadline.
@@ -233,36 +235,40 @@ export class PanelController {
     return { ok: true, layout: { ...layout.value, truncated }, iconPackage };
   }
 
-  private async awaitDraw(
-    drawn: DrawnPanel,
-    deadline: number,
-  ): Promise<'drawn' | 'timeout' | 'attach_failed' | 'removed'> {
+  private async awaitDraw(drawn: DrawnPanel, deadline: number): Promise<DrawOutcome> {
     const remaining = deadline - this.clock.now();
     if (remaining <= 0) return 'timeout';
+    const draw = this.showOnHost(drawn);
+    if (draw === null) return 'attach_failed';
     let timer: TimerHandle | null = null;
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = this.clock.setTimer(() => resolve('timeout'), remaining);
     });
-    const removed = new Promise<'removed'>((resolve) => {
-      this.abortDraw = () => resolve('removed');
+    const removed = new Promise<{ removed: PanelEventReason }>((resolve) => {
+      this.abortDraw = (reason) => resolve({ removed: reason });
     });
-    const draw = this.host.draw(drawn).then(
+    const drawn$ = draw.then(
       () => 'drawn' as const,
       () => 'attach_failed' as const,
     );
-    const outcome = await Promise.race([draw, timeout, removed]);
+    const outcome = await Promise.race([drawn$, timeout, removed]);
     this.abortDraw = null;
     if (timer !== null) this.clock.clearTimer(timer);
     return outcome;
   }
 
-  private failCommit(outcome: 'timeout' | 'attach_failed' | 'removed'): PanelStepResult {
-    if (outcome === 'removed') {
-      return failure(
-        'ON_SCREEN_LOG_RENDER_FAILED',
-        'The panel was removed (the service detached) before its draw was acknowledged.',
-      );
+  /** Adds or updates the window; null when attaching failed at once (the host threw, as WindowManager does). */
+  private showOnHost(drawn: DrawnPanel): Promise<void> | null {
+    try {
+      return this.host.draw(drawn);
+    } catch {
+      return null;
     }
+  }
+
+  private failCommit(outcome: Exclude<DrawOutcome, 'drawn'>): PanelStepResult {
+    // Removed while waiting (the panel is already gone): no second removal.
+    if (typeof outcome === 'object') return removedFailure(outcome.removed);
     // A failed replacement removes the previous panel too; a late draw cannot bring it back (the generation moved on).
     if (outcome === 'timeout') {
       this.removePanel('render_timeout');
@@ -290,7 +296,13 @@ export class PanelController {
       iconPackage: prepared.iconPackage,
     };
     const generation = active.drawn.generation;
-    this.host.draw(active.drawn).catch(() => {
+    const draw = this.showOnHost(active.drawn);
+    // An update the window manager refuses hides the panel; the request that showed it has long completed.
+    if (draw === null) {
+      this.removePanel('render_failed');
+      return;
+    }
+    draw.catch(() => {
       if (this.active?.drawn.generation === generation) this.removePanel('render_failed');
     });
     // The expiry keeps its absolute time; it is re-armed for the new generation.
@@ -323,7 +335,7 @@ export class PanelController {
   }
 
   private removePanel(reason: PanelEventReason): void {
-    this.abortDraw?.();
+    this.abortDraw?.(reason);
     if (this.active === null) return;
     this.cancelExpiry();
     this.active = null;
@@ -342,6 +354,21 @@ export class PanelController {
 
 function colours(spec: ResolvedPanelSpec): { textColor: string; backgroundColor: string } {
   return { textColor: spec.textColor, backgroundColor: spec.backgroundColor };
+}
+
+/**
+ * A set whose panel went away before its draw was acknowledged. Set and clear are serialized, a configuration change
+ * waits for the acknowledgement and no expiry is armed yet, so only the service detaching can do that: the seed's
+ * SERVICE_UNAVAILABLE ("The Operator accessibility service or its window host is unavailable").
+ */
+function removedFailure(reason: PanelEventReason): PanelStepResult {
+  if (reason === 'detached') {
+    return failure(
+      'ON_SCREEN_LOG_SERVICE_UNAVAILABLE',
+      'The Operator accessibility service detached before the panel draw was acknowledged.',
+    );
+  }
+  return failure('ON_SCREEN_LOG_RENDER_FAILED', 'The panel was removed before its draw was acknowledged.');
 }
 
 function failure(code: ErrorCode, message: string): PanelStepResult {
