@@ -147,7 +147,6 @@ export async function playTimeline(defaults: Json, input: Json, expect: Json): P
 
   for (const [index, entry] of timeline.entries()) {
     const step = record(entry, `timeline[${index}]`);
-    const where = `step ${index} (${String(step.do)}) at t=${clock.now()}`;
     completed.length = 0;
     events.length = 0;
     switch (step.do) {
@@ -207,11 +206,12 @@ export async function playTimeline(defaults: Json, input: Json, expect: Json): P
         state.connected = true;
         break;
       default:
-        throw new Error(`${where}: unknown step`);
+        throw new Error(`step ${index}: unknown step ${String(step.do)}`);
     }
     await drain();
     await clock.advance(0);
     await drain();
+    const where = `step ${index} (${String(step.do)}), after it t=${clock.now()}`;
     problems.push(...checkStep(where, record(step.expect, `${where} expect`), completed, events, controller));
   }
   problems.push(...checkResults(record(expect.results, 'expect.results'), results));
