@@ -1,6 +1,5 @@
 // The simulated Operator's panel controller: the state machine of the seed and reference §9
 // (full replacement, generations, draw acknowledgement deadline, TTL from acknowledgement, reflow, template refresh).
-import type { ErrorCode } from '../../shared/errors';
 import type { ResolvedPanelSpec, SetOnScreenLogParams } from '../../shared/execution/types';
 import { DRAW_ACK_DEADLINE_MS } from '../../shared/execution/limits';
 import { applyPanelDefaults } from '../../shared/execution/defaults';
@@ -8,10 +7,12 @@ import { scanTemplate, type TemplateSegment } from '../../shared/template/scan';
 import { expandTemplate, templateUsesForegroundApp } from '../../shared/template/expand';
 import type { TemplateMetadata } from '../../shared/template/metadata';
 import { layoutPanel } from '../../shared/geometry/panelLayout';
-import { formatBounds } from '../../shared/geometry/bounds';
 import type { DisplayMetrics, PanelLayout, TextMeasurer } from '../../shared/geometry/types';
 import type { PanelEventReason } from '../../shared/agent/messages';
 import type { Clock, TimerHandle } from './clock';
+import { colours, failure, removedFailure, successData, type PanelStepResult } from './panelResults';
+
+export type { PanelStepResult } from './panelResults';
 
 /** What the window host draws for one generation. */
 export interface DrawnPanel {
@@ -39,9 +40,6 @@ export interface PanelEnvironment {
   measurer: TextMeasurer;
 }
 
-export type PanelStepResult =
-  { success: true; data: Record<string, string> } | { success: false; data: Record<string, string> };
-
 export type PanelListener = (change: {
   visible: boolean;
   generation: number;
@@ -68,6 +66,8 @@ export class PanelController {
   private active: ActivePanel | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private pendingReflow = false;
+  /** Template metadata changed while the set awaited its draw. */
+  private refreshAfterAck = false;
   /** Ends the current draw wait early: the panel was removed (the service detached) while it waited. */
   private abortDraw: ((reason: PanelEventReason) => void) | null = null;
   private readonly listeners = new Set<PanelListener>();
@@ -109,12 +109,15 @@ export class PanelController {
 
   /** Template metadata changed (foreground app or locale): redraw a template panel without resetting its TTL. */
   metadataChanged(kind: 'foreground' | 'locale'): Promise<void> {
-    const segments = this.active?.segments;
-    if (!segments || !this.active?.acknowledged) return Promise.resolve();
-    if (kind === 'foreground' && !templateUsesForegroundApp(segments)) return Promise.resolve();
-    return this.serialize(async () => {
-      await this.redraw('refreshed', 'render_failed');
-    });
+    const active = this.active;
+    if (active === null || active.segments === null) return Promise.resolve();
+    if (kind === 'foreground' && !templateUsesForegroundApp(active.segments)) return Promise.resolve();
+    // Not lost while the set awaits its draw: the panel refreshes once the set is acknowledged.
+    if (!active.acknowledged) {
+      this.refreshAfterAck = true;
+      return Promise.resolve();
+    }
+    return this.refresh(active);
   }
 
   /** The accessibility service went away: the panel goes with it. */
@@ -139,6 +142,13 @@ export class PanelController {
   onChange(listener: PanelListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Redraws a template panel from current metadata, unless it was replaced or removed in the meantime. */
+  private refresh(panel: ActivePanel): Promise<void> {
+    return this.serialize(async () => {
+      if (this.active === panel) await this.redraw('refreshed', 'render_failed');
+    });
   }
 
   private serialize<T>(work: () => Promise<T>): Promise<T> {
@@ -178,6 +188,7 @@ export class PanelController {
 
     this.cancelExpiry();
     this.pendingReflow = false;
+    this.refreshAfterAck = false;
     const generation = ++this.generation;
     const drawn: DrawnPanel = {
       generation,
@@ -212,6 +223,10 @@ export class PanelController {
     }
     this.scheduleExpiry();
     this.emit('set');
+    if (this.refreshAfterAck) {
+      this.refreshAfterAck = false;
+      void this.refresh(active);
+    }
     return { success: true, data: successData(spec, active.drawn.layout) };
   }
 
@@ -340,6 +355,7 @@ export class PanelController {
     this.cancelExpiry();
     this.active = null;
     this.pendingReflow = false;
+    this.refreshAfterAck = false;
     this.generation += 1;
     this.host.remove();
     this.emit(reason);
@@ -350,45 +366,4 @@ export class PanelController {
     const change = { visible: this.visible, generation: this.generation, reason, panel };
     for (const listener of this.listeners) listener(change);
   }
-}
-
-function colours(spec: ResolvedPanelSpec): { textColor: string; backgroundColor: string } {
-  return { textColor: spec.textColor, backgroundColor: spec.backgroundColor };
-}
-
-/**
- * A set whose panel went away before its draw was acknowledged. Set and clear are serialized, a configuration change
- * waits for the acknowledgement and no expiry is armed yet, so only the service detaching can do that: the seed's
- * SERVICE_UNAVAILABLE ("The Operator accessibility service or its window host is unavailable").
- */
-function removedFailure(reason: PanelEventReason): PanelStepResult {
-  if (reason === 'detached') {
-    return failure(
-      'ON_SCREEN_LOG_SERVICE_UNAVAILABLE',
-      'The Operator accessibility service detached before the panel draw was acknowledged.',
-    );
-  }
-  return failure('ON_SCREEN_LOG_RENDER_FAILED', 'The panel was removed before its draw was acknowledged.');
-}
-
-function failure(code: ErrorCode, message: string): PanelStepResult {
-  return { success: false, data: { error: code, errorCode: code, message } };
-}
-
-function successData(spec: ResolvedPanelSpec, layout: PanelLayout): Record<string, string> {
-  return {
-    visible: 'true',
-    rendered: 'true',
-    truncated: String(layout.truncated),
-    anchor: spec.anchor,
-    text_align: spec.textAlign,
-    top_offset_dp: String(spec.topOffsetDp),
-    edge_offset_dp: String(spec.edgeOffsetDp),
-    width_dp: String(spec.widthDp),
-    font_size_sp: String(spec.fontSizeSp),
-    text_color: spec.textColor,
-    background_color: spec.backgroundColor,
-    ttl_ms: String(spec.ttlMs),
-    bounds: formatBounds(layout.bounds),
-  };
 }
