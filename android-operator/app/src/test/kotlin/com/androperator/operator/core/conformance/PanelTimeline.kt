@@ -89,16 +89,27 @@ class PanelTimeline(defaults: Json.Obj, private val input: Json.Obj, private val
     }
   }
 
-  /** Template sessions showing the timeline's metadata; foreground changes reach only templates that read the app. */
+  /**
+   * Template sessions showing the timeline's metadata, keeping the [TemplateSession] contract as LiveTemplateSession
+   * does: foreground changes reach only templates that read the app, a change before start is reported at start, a
+   * closed session never calls back.
+   */
   private inner class Sessions : TemplateSessionFactory {
     private val open = ArrayList<Session>()
 
     inner class Session(val segments: List<TemplateSegment>) : TemplateSession {
       override val metadata: TemplateMetadata get() = this@PanelTimeline.metadata
       var onChange: (() -> Unit)? = null
+      var changedBeforeStart = false
 
       override fun start(onChange: () -> Unit) {
         this.onChange = onChange
+        if (changedBeforeStart) onChange()
+      }
+
+      fun changed() {
+        val listener = onChange
+        if (listener == null) changedBeforeStart = true else listener()
       }
 
       override fun close() {
@@ -111,7 +122,7 @@ class PanelTimeline(defaults: Json.Obj, private val input: Json.Obj, private val
 
     fun changed(foreground: Boolean) = open.toList()
       .filter { !foreground || TemplateScanner.usesForegroundApp(it.segments) }
-      .forEach { it.onChange?.invoke() }
+      .forEach { it.changed() }
   }
 
   fun play(): List<String> {
