@@ -285,14 +285,14 @@ describe('PanelController', () => {
     expect(host.draws.length).toBe(draws + 1);
   });
 
-  it('fails a set at once with RENDER_FAILED when the service detaches while it waits for its draw', async () => {
+  it('fails a set at once with SERVICE_UNAVAILABLE when the service detaches while it waits for its draw', async () => {
     const { clock, controller, host } = setup();
     host.mode = 'withhold';
     const pending = controller.set({ text: 'a' }, 30000);
     await clock.advance(100);
     controller.detach();
     const result = await pending;
-    expect(result.data.error).toBe('ON_SCREEN_LOG_RENDER_FAILED');
+    expect(result.data.error).toBe('ON_SCREEN_LOG_SERVICE_UNAVAILABLE');
     expect(clock.now()).toBe(100);
     host.releaseWithheld();
     await clock.advance(10);

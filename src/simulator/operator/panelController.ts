@@ -1,6 +1,5 @@
 // The simulated Operator's panel controller: the state machine of the seed and reference §9
 // (full replacement, generations, draw acknowledgement deadline, TTL from acknowledgement, reflow, template refresh).
-import type { ErrorCode } from '../../shared/errors';
 import type { ResolvedPanelSpec, SetOnScreenLogParams } from '../../shared/execution/types';
 import { DRAW_ACK_DEADLINE_MS } from '../../shared/execution/limits';
 import { applyPanelDefaults } from '../../shared/execution/defaults';
@@ -8,10 +7,12 @@ import { scanTemplate, type TemplateSegment } from '../../shared/template/scan';
 import { expandTemplate, templateUsesForegroundApp } from '../../shared/template/expand';
 import type { TemplateMetadata } from '../../shared/template/metadata';
 import { layoutPanel } from '../../shared/geometry/panelLayout';
-import { formatBounds } from '../../shared/geometry/bounds';
 import type { DisplayMetrics, PanelLayout, TextMeasurer } from '../../shared/geometry/types';
 import type { PanelEventReason } from '../../shared/agent/messages';
 import type { Clock, TimerHandle } from './clock';
+import { colours, failure, removedFailure, successData, type PanelStepResult } from './panelResults';
+
+export type { PanelStepResult } from './panelResults';
 
 /** What the window host draws for one generation. */
 export interface DrawnPanel {
@@ -39,9 +40,6 @@ export interface PanelEnvironment {
   measurer: TextMeasurer;
 }
 
-export type PanelStepResult =
-  { success: true; data: Record<string, string> } | { success: false; data: Record<string, string> };
-
 export type PanelListener = (change: {
   visible: boolean;
   generation: number;
@@ -58,6 +56,8 @@ interface ActivePanel {
   expiryTimer: TimerHandle | null;
 }
 
+type DrawOutcome = 'drawn' | 'timeout' | 'attach_failed' | { removed: PanelEventReason };
+
 type Prepared =
   { ok: true; layout: PanelLayout; iconPackage: string | null } | { ok: false; message: string };
 
@@ -66,8 +66,10 @@ export class PanelController {
   private active: ActivePanel | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private pendingReflow = false;
-  /** Ends the current draw wait early: the panel was removed (service detached, cleared) while it waited. */
-  private abortDraw: (() => void) | null = null;
+  /** Template metadata changed while the set awaited its draw. */
+  private refreshAfterAck = false;
+  /** Ends the current draw wait early: the panel was removed (the service detached) while it waited. */
+  private abortDraw: ((reason: PanelEventReason) => void) | null = null;
   private readonly listeners = new Set<PanelListener>();
 
   constructor(
@@ -76,9 +78,14 @@ export class PanelController {
     private readonly clock: Clock,
   ) {}
 
-  /** Shows or fully replaces the panel; params must already be canonically validated. */
+  /**
+   * Shows or fully replaces the panel; params must already be canonically validated. `budgetMs` is what remains of
+   * the execution's timeout now, so the draw deadline, min(budget, 2000 ms), counts from this request: time spent
+   * queued behind earlier panel work is part of it.
+   */
   set(params: SetOnScreenLogParams, budgetMs: number): Promise<PanelStepResult> {
-    return this.serialize(() => this.runSet(applyPanelDefaults(params), budgetMs));
+    const deadline = this.clock.now() + Math.min(budgetMs, DRAW_ACK_DEADLINE_MS);
+    return this.serialize(() => this.runSet(applyPanelDefaults(params), deadline));
   }
 
   /** Removes the panel; succeeds also when nothing is visible. */
@@ -102,12 +109,15 @@ export class PanelController {
 
   /** Template metadata changed (foreground app or locale): redraw a template panel without resetting its TTL. */
   metadataChanged(kind: 'foreground' | 'locale'): Promise<void> {
-    const segments = this.active?.segments;
-    if (!segments || !this.active?.acknowledged) return Promise.resolve();
-    if (kind === 'foreground' && !templateUsesForegroundApp(segments)) return Promise.resolve();
-    return this.serialize(async () => {
-      await this.redraw('refreshed', 'render_failed');
-    });
+    const active = this.active;
+    if (active === null || active.segments === null) return Promise.resolve();
+    if (kind === 'foreground' && !templateUsesForegroundApp(active.segments)) return Promise.resolve();
+    // Not lost while the set awaits its draw: the panel refreshes once the set is acknowledged.
+    if (!active.acknowledged) {
+      this.refreshAfterAck = true;
+      return Promise.resolve();
+    }
+    return this.refresh(active);
   }
 
   /** The accessibility service went away: the panel goes with it. */
@@ -134,15 +144,22 @@ export class PanelController {
     return () => this.listeners.delete(listener);
   }
 
+  /** Redraws a template panel from current metadata, unless it was replaced or removed in the meantime. */
+  private refresh(panel: ActivePanel): Promise<void> {
+    return this.serialize(async () => {
+      if (this.active === panel) await this.redraw('refreshed', 'render_failed');
+    });
+  }
+
   private serialize<T>(work: () => Promise<T>): Promise<T> {
     const result = this.queue.then(work, work);
     this.queue = result.catch(() => undefined);
     return result;
   }
 
-  private async runSet(spec: ResolvedPanelSpec, budgetMs: number): Promise<PanelStepResult> {
-    const deadline = this.clock.now() + Math.min(budgetMs, DRAW_ACK_DEADLINE_MS);
-    if (budgetMs <= 0)
+  private async runSet(spec: ResolvedPanelSpec, deadline: number): Promise<PanelStepResult> {
+    // No budget left (or all of it spent in the queue): fail before touching the current panel.
+    if (deadline - this.clock.now() <= 0)
       return failure(
         'ON_SCREEN_LOG_RENDER_TIMEOUT',
         'No execution time remains for the draw acknowledgement.',
@@ -171,6 +188,7 @@ export class PanelController {
 
     this.cancelExpiry();
     this.pendingReflow = false;
+    this.refreshAfterAck = false;
     const generation = ++this.generation;
     const drawn: DrawnPanel = {
       generation,
@@ -182,12 +200,7 @@ export class PanelController {
     const outcome = await this.awaitDraw(drawn, deadline);
     if (outcome !== 'drawn') return this.failCommit(outcome);
     const active = this.active as ActivePanel | null;
-    if (active === null || active.drawn.generation !== generation) {
-      return failure(
-        'ON_SCREEN_LOG_RENDER_FAILED',
-        'The panel was removed before its draw was acknowledged.',
-      );
-    }
+    if (active === null || active.drawn.generation !== generation) return removedFailure('render_failed');
     active.acknowledged = true;
     active.expiresAt = this.clock.now() + spec.ttlMs;
     // Configuration changes that arrived while waiting are replayed now; each reflow needs its own draw in the same deadline.
@@ -210,6 +223,10 @@ export class PanelController {
     }
     this.scheduleExpiry();
     this.emit('set');
+    if (this.refreshAfterAck) {
+      this.refreshAfterAck = false;
+      void this.refresh(active);
+    }
     return { success: true, data: successData(spec, active.drawn.layout) };
   }
 
@@ -233,36 +250,40 @@ export class PanelController {
     return { ok: true, layout: { ...layout.value, truncated }, iconPackage };
   }
 
-  private async awaitDraw(
-    drawn: DrawnPanel,
-    deadline: number,
-  ): Promise<'drawn' | 'timeout' | 'attach_failed' | 'removed'> {
+  private async awaitDraw(drawn: DrawnPanel, deadline: number): Promise<DrawOutcome> {
     const remaining = deadline - this.clock.now();
     if (remaining <= 0) return 'timeout';
+    const draw = this.showOnHost(drawn);
+    if (draw === null) return 'attach_failed';
     let timer: TimerHandle | null = null;
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = this.clock.setTimer(() => resolve('timeout'), remaining);
     });
-    const removed = new Promise<'removed'>((resolve) => {
-      this.abortDraw = () => resolve('removed');
+    const removed = new Promise<{ removed: PanelEventReason }>((resolve) => {
+      this.abortDraw = (reason) => resolve({ removed: reason });
     });
-    const draw = this.host.draw(drawn).then(
+    const drawn$ = draw.then(
       () => 'drawn' as const,
       () => 'attach_failed' as const,
     );
-    const outcome = await Promise.race([draw, timeout, removed]);
+    const outcome = await Promise.race([drawn$, timeout, removed]);
     this.abortDraw = null;
     if (timer !== null) this.clock.clearTimer(timer);
     return outcome;
   }
 
-  private failCommit(outcome: 'timeout' | 'attach_failed' | 'removed'): PanelStepResult {
-    if (outcome === 'removed') {
-      return failure(
-        'ON_SCREEN_LOG_RENDER_FAILED',
-        'The panel was removed (the service detached) before its draw was acknowledged.',
-      );
+  /** Adds or updates the window; null when attaching failed at once (the host threw, as WindowManager does). */
+  private showOnHost(drawn: DrawnPanel): Promise<void> | null {
+    try {
+      return this.host.draw(drawn);
+    } catch {
+      return null;
     }
+  }
+
+  private failCommit(outcome: Exclude<DrawOutcome, 'drawn'>): PanelStepResult {
+    // Removed while waiting (the panel is already gone): no second removal.
+    if (typeof outcome === 'object') return removedFailure(outcome.removed);
     // A failed replacement removes the previous panel too; a late draw cannot bring it back (the generation moved on).
     if (outcome === 'timeout') {
       this.removePanel('render_timeout');
@@ -290,7 +311,13 @@ export class PanelController {
       iconPackage: prepared.iconPackage,
     };
     const generation = active.drawn.generation;
-    this.host.draw(active.drawn).catch(() => {
+    const draw = this.showOnHost(active.drawn);
+    // An update the window manager refuses hides the panel; the request that showed it has long completed.
+    if (draw === null) {
+      this.removePanel('render_failed');
+      return;
+    }
+    draw.catch(() => {
       if (this.active?.drawn.generation === generation) this.removePanel('render_failed');
     });
     // The expiry keeps its absolute time; it is re-armed for the new generation.
@@ -323,11 +350,12 @@ export class PanelController {
   }
 
   private removePanel(reason: PanelEventReason): void {
-    this.abortDraw?.();
+    this.abortDraw?.(reason);
     if (this.active === null) return;
     this.cancelExpiry();
     this.active = null;
     this.pendingReflow = false;
+    this.refreshAfterAck = false;
     this.generation += 1;
     this.host.remove();
     this.emit(reason);
@@ -338,30 +366,4 @@ export class PanelController {
     const change = { visible: this.visible, generation: this.generation, reason, panel };
     for (const listener of this.listeners) listener(change);
   }
-}
-
-function colours(spec: ResolvedPanelSpec): { textColor: string; backgroundColor: string } {
-  return { textColor: spec.textColor, backgroundColor: spec.backgroundColor };
-}
-
-function failure(code: ErrorCode, message: string): PanelStepResult {
-  return { success: false, data: { error: code, errorCode: code, message } };
-}
-
-function successData(spec: ResolvedPanelSpec, layout: PanelLayout): Record<string, string> {
-  return {
-    visible: 'true',
-    rendered: 'true',
-    truncated: String(layout.truncated),
-    anchor: spec.anchor,
-    text_align: spec.textAlign,
-    top_offset_dp: String(spec.topOffsetDp),
-    edge_offset_dp: String(spec.edgeOffsetDp),
-    width_dp: String(spec.widthDp),
-    font_size_sp: String(spec.fontSizeSp),
-    text_color: spec.textColor,
-    background_color: spec.backgroundColor,
-    ttl_ms: String(spec.ttlMs),
-    bounds: formatBounds(layout.bounds),
-  };
 }

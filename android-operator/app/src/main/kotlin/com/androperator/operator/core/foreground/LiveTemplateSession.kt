@@ -30,6 +30,8 @@ class LiveTemplateSession internal constructor(
   private var onChange: (() -> Unit)? = null
   private var revision = 0
   private var closed = false
+  /** The metadata changed before [start] (a locale change while the first frame awaited its draw). */
+  private var changedBeforeStart = false
 
   /** True once [start] subscribed to foreground observation (only templates with app placeholders do). */
   val observing: Boolean get() = observer != null
@@ -41,6 +43,10 @@ class LiveTemplateSession internal constructor(
     this.onChange = onChange
     if (TemplateScanner.usesForegroundApp(segments)) {
       observer = observerFactory(::onObservation).also { it.start() }
+    }
+    if (changedBeforeStart && !closed) {
+      changedBeforeStart = false
+      onChange()
     }
   }
 
@@ -107,7 +113,9 @@ class LiveTemplateSession internal constructor(
   }
 
   private fun notifyChange() {
-    if (!closed) onChange?.invoke()
+    if (closed) return
+    val listener = onChange
+    if (listener == null) changedBeforeStart = true else listener()
   }
 
   internal val cachedPackages: List<String> get() = cache.packages

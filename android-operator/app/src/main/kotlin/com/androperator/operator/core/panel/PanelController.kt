@@ -16,8 +16,10 @@ import com.androperator.operator.core.template.TemplateSegment
  * console simulator's PanelController:
  * - every set is a full replacement; a layout rejection leaves the current panel and its expiry untouched;
  * - each set, reflow and removal takes a new generation; only the awaited generation's draw acknowledges a set;
- * - the draw deadline is min(budget, 2000 ms) from the request, attach work included; a timeout or attach failure
- *   removes the panel (the previous one too) and a late draw cannot bring it back;
+ * - the draw deadline is min(budget, 2000 ms) from the request, attach work and time queued included; a set whose
+ *   deadline passed before it ran fails without touching the panel; a timeout or attach failure removes the panel
+ *   (the previous one too) and a late draw cannot bring it back; the service detaching during the wait is
+ *   SERVICE_UNAVAILABLE;
  * - TTL counts from the acknowledgement; expiry removes its own generation only and keeps its absolute time across
  *   reflows and template refreshes;
  * - configuration changes reflow from the stored dp/sp values (deferred while a set awaits its draw), and remove the
@@ -46,7 +48,13 @@ class PanelController(
 
   private class Prepared(val layout: PanelLayout, val iconPackage: String?)
 
-  private enum class DrawOutcome { DRAWN, TIMEOUT, ATTACH_FAILED, REMOVED }
+  private sealed interface DrawOutcome {
+    data object Drawn : DrawOutcome
+    data object Timeout : DrawOutcome
+    data object AttachFailed : DrawOutcome
+    /** The panel went away while the set waited (only the service detaching can do that, see [removedFailure]). */
+    data class Removed(val reason: PanelChangeReason) : DrawOutcome
+  }
 
   private class PendingDraw(val generation: Int, val onOutcome: (DrawOutcome) -> Unit) {
     var timer: Cancellable? = null
@@ -82,7 +90,7 @@ class PanelController(
   fun set(params: SetOnScreenLogParams, budgetMs: Long, requestedAt: Long = clock.now(), done: (PanelStepResult) -> Unit) {
     val deadline = requestedAt + minOf(budgetMs, Limits.DRAW_ACK_DEADLINE_MS)
     enqueue { finished ->
-      runSet(ResolvedPanelSpec.of(params), budgetMs, deadline) { result ->
+      runSet(ResolvedPanelSpec.of(params), deadline) { result ->
         done(result)
         finished()
       }
@@ -120,7 +128,7 @@ class PanelController(
   fun onDrawn(drawnGeneration: Int) {
     val pending = pendingDraw ?: return
     if (pending.generation != drawnGeneration) return
-    settle(pending, DrawOutcome.DRAWN)
+    settle(pending, DrawOutcome.Drawn)
   }
 
   private fun enqueue(operation: (done: () -> Unit) -> Unit) {
@@ -143,8 +151,9 @@ class PanelController(
     }
   }
 
-  private fun runSet(spec: ResolvedPanelSpec, budgetMs: Long, deadline: Long, done: (PanelStepResult) -> Unit) {
-    if (budgetMs <= 0) {
+  private fun runSet(spec: ResolvedPanelSpec, deadline: Long, done: (PanelStepResult) -> Unit) {
+    // No budget left (or all of it spent in the queue): fail before touching the current panel.
+    if (deadline - clock.now() <= 0) {
       return done(PanelStepResult.failure(PanelErrorCodes.RENDER_TIMEOUT, "No execution time remains for the draw acknowledgement."))
     }
     if (!environment.serviceConnected()) {
@@ -168,19 +177,16 @@ class PanelController(
       return done(PanelStepResult.failure(PanelErrorCodes.LAYOUT_INVALID, prepared.error.message))
     }
     val layout = (prepared as Outcome.Ok).value
-    // Commit: the old panel's session, expiry and pending acknowledgement end here.
+    // Commit: the old panel's session and expiry end here. Sets are serialized, so no other set awaits a draw now.
     active?.session?.close()
     cancelExpiry()
-    pendingDraw?.let { settle(it, DrawOutcome.REMOVED) }
     pendingReflow = false
     val panel = ActivePanel(spec, segments, session, drawnPanel(++generation, spec, layout))
     active = panel
     awaitDraw(panel.drawn, deadline) { outcome ->
-      if (outcome != DrawOutcome.DRAWN) return@awaitDraw done(failCommit(outcome))
+      if (outcome != DrawOutcome.Drawn) return@awaitDraw done(failCommit(outcome))
       if (active !== panel || panel.drawn.generation != generation) {
-        return@awaitDraw done(
-          PanelStepResult.failure(PanelErrorCodes.RENDER_FAILED, "The panel was removed before its draw was acknowledged."),
-        )
+        return@awaitDraw done(removedFailure(PanelChangeReason.RENDER_FAILED))
       }
       panel.acknowledged = true
       panel.expiresAt = clock.now() + spec.ttlMs
@@ -208,7 +214,7 @@ class PanelController(
       generation = ++generation, title = titleFor(generation), layout = layout.layout, iconPackage = layout.iconPackage,
     )
     awaitDraw(panel.drawn, deadline) { outcome ->
-      if (outcome != DrawOutcome.DRAWN) done(failCommit(outcome)) else replayReflows(panel, deadline, done)
+      if (outcome != DrawOutcome.Drawn) done(failCommit(outcome)) else replayReflows(panel, deadline, done)
     }
   }
 
@@ -245,18 +251,18 @@ class PanelController(
   }
 
   private fun awaitDraw(drawn: DrawnPanel, deadline: Long, onOutcome: (DrawOutcome) -> Unit) {
-    if (deadline - clock.now() <= 0) return onOutcome(DrawOutcome.TIMEOUT)
+    if (deadline - clock.now() <= 0) return onOutcome(DrawOutcome.Timeout)
     val pending = PendingDraw(drawn.generation, onOutcome)
     pendingDraw = pending
     try {
       host.show(drawn)
     } catch (e: RuntimeException) {
-      return settle(pending, DrawOutcome.ATTACH_FAILED)
+      return settle(pending, DrawOutcome.AttachFailed)
     }
     if (pendingDraw !== pending) return // acknowledged (or removed) while attaching
     val remaining = deadline - clock.now()
-    if (remaining <= 0) return settle(pending, DrawOutcome.TIMEOUT) // attaching used up the deadline
-    pending.timer = clock.schedule(remaining) { settle(pending, DrawOutcome.TIMEOUT) }
+    if (remaining <= 0) return settle(pending, DrawOutcome.Timeout) // attaching used up the deadline
+    pending.timer = clock.schedule(remaining) { settle(pending, DrawOutcome.Timeout) }
   }
 
   private fun settle(pending: PendingDraw, outcome: DrawOutcome) {
@@ -268,12 +274,12 @@ class PanelController(
 
   private fun failCommit(outcome: DrawOutcome): PanelStepResult = when (outcome) {
     // A failed replacement removes the previous panel too; a late draw cannot bring it back.
-    DrawOutcome.TIMEOUT -> {
+    DrawOutcome.Timeout -> {
       removePanel(PanelChangeReason.RENDER_TIMEOUT)
       PanelStepResult.failure(PanelErrorCodes.RENDER_TIMEOUT, "The panel did not acknowledge a draw within ${Limits.DRAW_ACK_DEADLINE_MS} ms.")
     }
-    DrawOutcome.REMOVED ->
-      PanelStepResult.failure(PanelErrorCodes.RENDER_FAILED, "The panel was removed before its draw was acknowledged.")
+    // Removed while waiting (the panel is already gone): no second removal.
+    is DrawOutcome.Removed -> removedFailure(outcome.reason)
     else -> {
       removePanel(PanelChangeReason.RENDER_FAILED)
       PanelStepResult.failure(PanelErrorCodes.RENDER_FAILED, "The panel window could not be attached or updated.")
@@ -339,7 +345,7 @@ class PanelController(
     pendingReflow = false
     generation += 1
     host.remove()
-    pendingDraw?.let { settle(it, DrawOutcome.REMOVED) }
+    pendingDraw?.let { settle(it, DrawOutcome.Removed(reason)) }
     emit(reason)
   }
 
@@ -347,6 +353,20 @@ class PanelController(
     val change = PanelChange(visible, generation, reason, active?.drawn)
     for (listener in listeners.toList()) listener(change)
   }
+
+  /**
+   * A set whose panel went away before its draw was acknowledged. Set and clear are serialized, a configuration change
+   * waits for the acknowledgement and no expiry is armed yet, so only the service detaching can do that: the seed's
+   * SERVICE_UNAVAILABLE ("The Operator accessibility service or its window host is unavailable").
+   */
+  private fun removedFailure(reason: PanelChangeReason): PanelStepResult =
+    if (reason == PanelChangeReason.DETACHED) {
+      PanelStepResult.failure(
+        PanelErrorCodes.SERVICE_UNAVAILABLE, "The Operator accessibility service detached before the panel draw was acknowledged.",
+      )
+    } else {
+      PanelStepResult.failure(PanelErrorCodes.RENDER_FAILED, "The panel was removed before its draw was acknowledged.")
+    }
 
   private fun successData(spec: ResolvedPanelSpec, layout: PanelLayout): Map<String, String> = linkedMapOf(
     "visible" to "true",

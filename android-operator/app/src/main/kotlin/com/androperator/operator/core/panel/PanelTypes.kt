@@ -51,7 +51,10 @@ interface PanelEnvironment {
 interface TemplateSession {
   val metadata: TemplateMetadata
 
-  /** Begins observing; [onChange] runs on the controller's thread whenever [metadata] changed. */
+  /**
+   * Begins observing; [onChange] runs on the controller's thread whenever [metadata] changed, and once at once when
+   * it changed between opening and [start] (while the first frame awaited its draw), so no change is lost.
+   */
   fun start(onChange: () -> Unit)
 
   fun close()

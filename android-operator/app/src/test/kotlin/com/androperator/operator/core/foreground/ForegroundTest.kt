@@ -260,6 +260,24 @@ class LiveTemplateSessionTest {
   }
 
   @Test
+  fun `a locale change while the first frame awaits its draw is reported when the session starts`() {
+    val template = "{{system.language_tag}}"
+    val session = open(template)
+    language = SystemLanguageMetadata("de", "de-DE", "Deutsch")
+    sessions.onLocaleChanged()
+    assertEquals(0, changes)
+    session.start { changes++ }
+    assertEquals(1, changes)
+    assertEquals("de-DE", text(session, template))
+    session.close()
+    val closed = open(template)
+    sessions.onLocaleChanged()
+    closed.close()
+    closed.start { changes++ }
+    assertEquals(1, changes)
+  }
+
+  @Test
   fun `close stops observing and drops a pending lookup that cannot be cancelled`() {
     val template = "{{foreground_app.package_name}}"
     val session = open(template)

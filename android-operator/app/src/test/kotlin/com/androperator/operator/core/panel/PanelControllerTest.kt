@@ -315,7 +315,7 @@ class PanelControllerTest {
   }
 
   @Test
-  fun `detach removes the panel and fails a set that awaits its draw`() {
+  fun `detach removes the panel and fails a set that awaits its draw with SERVICE_UNAVAILABLE`() {
     set(SetOnScreenLogParams(text = "a"))
     controller.detach()
     assertFalse(controller.visible)
@@ -323,7 +323,7 @@ class PanelControllerTest {
     host.mode = FakeWindowHost.Mode.WITHHOLD
     val pending = start(SetOnScreenLogParams(text = "b"))
     controller.detach()
-    assertEquals("ON_SCREEN_LOG_RENDER_FAILED", pending[0]!!.data["error"])
+    assertEquals("ON_SCREEN_LOG_SERVICE_UNAVAILABLE", pending[0]!!.data["error"])
     host.releaseWithheld()
     assertFalse(controller.visible)
   }
