@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readVectorFile } from '../../shared/geometry/conformanceVectors';
-import { playTimeline, record } from './testing/panelTimeline';
+import { playTimeline, record } from '../../test-support/panelTimeline';
 
 const directory = new URL('../../../conformance/', import.meta.url);
 const files = readdirSync(directory)

@@ -1,18 +1,18 @@
 // Test support: plays one conformance/panel-controller*.json timeline against the simulated Operator's
 // PanelController on a fake clock and a scripted window host, and reports every difference from the expectations.
 // The Kotlin core runs the same files (PanelControllerConformanceTest.kt); the format is in conformance/README.md.
-import { FakeClock } from '../clock';
+import { FakeClock } from '../simulator/operator/clock';
 import {
   PanelController,
   type DrawnPanel,
   type PanelEnvironment,
   type PanelStepResult,
-} from '../panelController';
-import { validateSetParams } from '../../../shared/execution/validateSetParams';
-import { createFixedAdvanceMeasurer } from '../../../shared/geometry/fixedMeasurer';
-import { formatBounds, parseBounds } from '../../../shared/geometry/bounds';
-import type { DisplayMetrics } from '../../../shared/geometry/types';
-import { parseTemplateMetadata, type TemplateMetadata } from '../../../shared/template/metadata';
+} from '../simulator/operator/panelController';
+import { validateSetParams } from '../shared/execution/validateSetParams';
+import { createFixedAdvanceMeasurer } from '../shared/geometry/fixedMeasurer';
+import { formatBounds, parseBounds } from '../shared/geometry/bounds';
+import type { DisplayMetrics } from '../shared/geometry/types';
+import { parseTemplateMetadata, type TemplateMetadata } from '../shared/template/metadata';
 
 type Json = Record<string, unknown>;
 type DrawMode = 'ack' | 'withhold' | 'fail';
