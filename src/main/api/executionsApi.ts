@@ -1,35 +1,11 @@
 // execution:run (one payload, as-is) and sequence:run (set -> screenshot -> clear on several devices at once).
 import type { ApiResult, ConsoleApi, ExecutionOutcome } from '../../shared/api/contract';
-import type { SequenceResult } from '../../shared/api/sequence';
-import { fail, ok, type AppError, type Result } from '../../shared/errors';
+import { ok } from '../../shared/errors';
 import type { SetOnScreenLogParams } from '../../shared/execution/types';
 import { validateExecution } from '../../shared/execution/validateExecution';
 import type { ResolvedDependencies } from './dependencies';
 
-interface DeviceOutcome {
-  serial: string;
-  result: Result<SequenceResult>;
-}
-
-/** All results when every device ran; otherwise the first device's error, with every device's outcome in details. */
-export function combineSequenceOutcomes(outcomes: readonly DeviceOutcome[]): Result<SequenceResult[]> {
-  const failed = outcomes.find((outcome) => !outcome.result.ok);
-  if (failed === undefined || failed.result.ok)
-    return ok(outcomes.flatMap((outcome) => (outcome.result.ok ? [outcome.result.value] : [])));
-  const error: AppError = failed.result.error;
-  if (outcomes.length === 1) return { ok: false, error };
-  const devices = outcomes.map(({ serial, result }) =>
-    result.ok
-      ? { serial, runId: result.value.runId, status: result.value.status }
-      : { serial, error: { code: result.error.code, message: result.error.message } },
-  );
-  return fail(error.code, `${failed.serial}: ${error.message}`, {
-    ...error.details,
-    serial: failed.serial,
-    devices,
-  });
-}
-
+/** The two channels that run payloads on devices. */
 export function executionsApi(
   dependencies: ResolvedDependencies,
 ): Pick<ConsoleApi, 'execution:run' | 'sequence:run'> {
@@ -72,10 +48,12 @@ export function executionsApi(
     },
     'sequence:run': async ({ serials, design, label }) => {
       // Each device runs in its own run folder under its own lease; they all start together.
-      const outcomes = await Promise.all(
-        serials.map(async (serial) => ({ serial, result: await runOne(serial, design, label) })),
+      // A device that could not run answers with its own error; the others' runs are unaffected.
+      return ok(
+        await Promise.all(
+          serials.map(async (serial) => ({ serial, result: await runOne(serial, design, label) })),
+        ),
       );
-      return combineSequenceOutcomes(outcomes);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { AppError } from '../errors';
 import type { Execution, SetOnScreenLogParams } from '../execution/types';
 import type { DeviceInfo, OperatorStatus } from './devices';
 import type { ExportedRun, ExportFormat, RunList, RunRecord } from './evidence';
-import type { SequenceProgress, SequenceResult } from './sequence';
+import type { DeviceSequenceResult, SequenceProgress } from './sequence';
 import type { PanelPreset } from './presets';
 
 /** An adb server the console watches: the local one, or a device lab's "host:port". */
@@ -75,7 +75,8 @@ export interface ConsoleApiChannels {
   'execution:run': { input: { serial: string; execution: unknown }; output: ExecutionOutcome };
   'sequence:run': {
     input: { serials: string[]; design: SetOnScreenLogParams; label?: string };
-    output: SequenceResult[];
+    /** One result per requested serial, in order; a device that could not run carries its own error. */
+    output: DeviceSequenceResult[];
   };
   'screenshot:capture': { input: { serial: string; label?: string }; output: ManualCapture };
   'screenshot:save': { input: { runId: string; destination: string }; output: { path: string } };
