@@ -9,7 +9,7 @@ import type { ResolvedDevice } from '../devices/types';
 import { pathExists, writeNewFileAtomic } from '../../node/fs/atomicWrite';
 import { osCodeOf, readFailed, runNotFound } from '../../node/fs/fileErrors';
 import { deviceKey } from '../execution/inFlight';
-import { conflictError } from '../execution/runExecution';
+import { conflictError } from '../execution/hostFailure';
 import type { Capture } from '../screenshot/capture';
 import { SCREENSHOT_FILE } from '../sequence/runSequence';
 import { runDeviceOf } from '../sequence/runRecord';

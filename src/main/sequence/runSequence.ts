@@ -10,9 +10,8 @@ import { checkPanelInCaptureAsync } from '../capture/captureCheck';
 import type { ResolvedDevice } from '../devices/types';
 import type { RunHandle } from '../evidence/runHandle';
 import { runOnDevice } from '../execution/deviceRun';
-import { withHostDetails } from '../execution/hostFailure';
+import { conflictError, readinessFailure } from '../execution/hostFailure';
 import { deviceKey, type DeviceLease } from '../execution/inFlight';
-import { conflictError } from '../execution/runExecution';
 import { systemClock, type Clock } from '../execution/types';
 import type { Capture } from '../screenshot/capture';
 import { describeOperator } from './hello';
@@ -277,14 +276,7 @@ export async function runSequence(
     clock,
   };
   const resolved = await dependencies.resolver.resolve(request.deviceId);
-  if (!resolved.ok)
-    return {
-      ok: false,
-      error: withHostDetails(resolved.error, context, {
-        phase: 'readiness',
-        dispatchState: 'not_dispatched',
-      }),
-    };
+  if (!resolved.ok) return { ok: false, error: readinessFailure(resolved.error, context) };
   const device = resolved.value;
   const deviceContext = { ...context, deviceId: device.serial };
   const leased = dependencies.inFlight.acquire(
