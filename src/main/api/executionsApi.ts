@@ -3,6 +3,8 @@ import type { ApiResult, ConsoleApi, ExecutionOutcome } from '../../shared/api/c
 import { ok } from '../../shared/errors';
 import type { SetOnScreenLogParams } from '../../shared/execution/types';
 import { validateExecution } from '../../shared/execution/validateExecution';
+import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
+import { adbSequencePorts } from '../sequence/adbPorts';
 import type { ResolvedDependencies } from './dependencies';
 
 /** The two channels that run payloads on devices. */
@@ -10,6 +12,7 @@ export function executionsApi(
   dependencies: ResolvedDependencies,
 ): Pick<ConsoleApi, 'execution:run' | 'sequence:run'> {
   const { hub, inFlight, evidence, settings, events, run, clock } = dependencies;
+  const ports = dependencies.sequencePorts ?? adbSequencePorts(createRobotoMeasurer);
 
   const runOne = (serial: string, design: SetOnScreenLogParams, label: string | undefined) => {
     const { operatorPackage, timeoutMs } = settings.get();
@@ -19,6 +22,7 @@ export function executionsApi(
         resolver: hub,
         inFlight,
         evidence,
+        ports,
         clock,
         onProgress: (progress) => events.emit('run:progress', { ...progress, serial }),
       },
