@@ -87,14 +87,14 @@ export function screenshotApi(
       if (!leased.ok)
         return {
           ok: false,
-          error: conflictError(leased.running, { deviceId: serial, commandId, startedAtMs, clock }),
+          error: conflictError(leased.error, { deviceId: serial, commandId, startedAtMs, clock }),
         };
       try {
         const capture = await run.captureScreen(device.value.client, serial, { scale: 100 });
         if (!capture.ok) return capture;
         return await store(device.value, capture.value, { startedAtMs, finishedAtMs: clock.now() }, label);
       } finally {
-        leased.lease.release();
+        leased.value.release();
       }
     },
     'screenshot:save': async ({ runId, destination }) => {

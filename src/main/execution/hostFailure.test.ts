@@ -68,3 +68,13 @@ describe('readinessFailure and conflictError', () => {
     });
   });
 });
+
+describe('conflictError while a sequence starts', () => {
+  it('says a sequence is starting when the device is taken before the run has a name', () => {
+    const error = conflictError({ since: 'then' }, context);
+    expect(error.message).toBe(
+      'emulator-5554 is busy with a sequence that is starting; wait for its result, then retry.',
+    );
+    expect(error.details).not.toHaveProperty('runningCommandId');
+  });
+});

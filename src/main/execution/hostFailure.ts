@@ -43,15 +43,17 @@ export function readinessFailure(error: AppError, context: FailureContext): Host
 /** EXECUTION_CONFLICT_IN_FLIGHT for a device that is busy; nothing was dispatched. */
 export function conflictError(running: InFlightEntry, context: FailureContext): HostFailure {
   const what =
-    running.runId === undefined
-      ? `execution ${running.commandId}`
-      : `sequence ${running.runId} (${running.commandId})`;
+    running.runId !== undefined
+      ? `sequence ${running.runId} (${running.commandId ?? 'starting'})`
+      : running.commandId !== undefined
+        ? `execution ${running.commandId}`
+        : 'a sequence that is starting';
   return readinessFailure(
     {
       code: 'EXECUTION_CONFLICT_IN_FLIGHT',
       message: `${context.deviceId ?? 'The device'} is busy with ${what}; wait for its result, then retry.`,
       details: {
-        runningCommandId: running.commandId,
+        ...(running.commandId === undefined ? {} : { runningCommandId: running.commandId }),
         runningSince: running.since,
         ...(running.runId === undefined ? {} : { runningRunId: running.runId }),
       },

@@ -40,7 +40,7 @@ export async function runExecution(
     { commandId: execution.commandId },
     clock.now(),
   );
-  if (!leased.ok) return { ok: false, error: conflictError(leased.running, context) };
+  if (!leased.ok) return { ok: false, error: conflictError(leased.error, context) };
   try {
     const outcome = await runOnDevice({
       device,
@@ -68,6 +68,6 @@ export async function runExecution(
       },
     };
   } finally {
-    leased.lease.release();
+    leased.value.release();
   }
 }

@@ -45,13 +45,10 @@ export async function runSequence(
   const resolved = await dependencies.resolver.resolve(request.deviceId);
   if (!resolved.ok) return { ok: false, error: readinessFailure(resolved.error, context) };
   const device = resolved.value;
-  const leased = dependencies.inFlight.acquire(
-    deviceKey(device.client, device.serial),
-    { commandId: 'sequence-starting' },
-    startedAtMs,
-  );
+  // No execution exists yet: the entry says only that the device is taken until the run folder names the run.
+  const leased = dependencies.inFlight.acquire(deviceKey(device.client, device.serial), {}, startedAtMs);
   if (!leased.ok)
-    return { ok: false, error: conflictError(leased.running, { ...context, deviceId: device.serial }) };
+    return { ok: false, error: conflictError(leased.error, { ...context, deviceId: device.serial }) };
   const connection = dependencies.ports.connect(device, request.operatorPackage);
   try {
     const startedAt = new Date(startedAtMs).toISOString();
@@ -99,13 +96,13 @@ export async function runSequence(
       },
       {
         clock,
-        lease: (commandId) => leased.lease.update({ commandId, runId: handle.id }),
+        lease: (commandId) => leased.value.update({ commandId, runId: handle.id }),
         ...(dependencies.onProgress === undefined ? {} : { onProgress: dependencies.onProgress }),
       },
     );
     return ok(result);
   } finally {
     connection.close();
-    leased.lease.release();
+    leased.value.release();
   }
 }
