@@ -56,20 +56,17 @@ export function driveSequence(
           );
           return;
         case 'describe':
-          void ports.description
-            .describe(effect.design, effect.waitMs)
+          void later(() => ports.description.describe(effect.design, effect.waitMs))
             .catch(() => ({ device: state.record.device }))
             .then((description) => post({ type: 'described', description, atMs: at() }));
           return;
         case 'checkCapture':
-          void ports.captureCheck
-            .check(effect.input)
+          void later(() => ports.captureCheck.check(effect.input))
             .catch((error: unknown) => internal('The capture check failed', error))
             .then((result) => post({ type: 'captureChecked', result, atMs: at() }));
           return;
         case 'record':
-          void ports.evidence
-            .writeRecord(effect.record, { durable: effect.final })
+          void later(() => ports.evidence.writeRecord(effect.record, { durable: effect.final }))
             .catch((error: unknown) => internal('run.json was not written', error))
             .then((result) => post({ type: 'recorded', result, final: effect.final, atMs: at() }));
           return;
@@ -80,6 +77,11 @@ export function driveSequence(
     };
     post({ type: 'begin', atMs: at() });
   });
+}
+
+/** Calls `work` as a promise, so a port that throws synchronously rejects instead of breaking the loop. */
+function later<T>(work: () => Promise<T>): Promise<T> {
+  return Promise.resolve().then(work);
 }
 
 function internal(what: string, error: unknown): Result<never> {
