@@ -56,17 +56,17 @@ export function driveSequence(
           );
           return;
         case 'describe':
-          void later(() => ports.description.describe(effect.design, effect.waitMs))
+          void attempt(() => ports.description.describe(effect.design, effect.waitMs))
             .catch(() => ({ device: state.record.device }))
             .then((description) => post({ type: 'described', description, atMs: at() }));
           return;
         case 'checkCapture':
-          void later(() => ports.captureCheck.check(effect.input))
+          void attempt(() => ports.captureCheck.check(effect.input))
             .catch((error: unknown) => internal('The capture check failed', error))
             .then((result) => post({ type: 'captureChecked', result, atMs: at() }));
           return;
         case 'record':
-          void later(() => ports.evidence.writeRecord(effect.record, { durable: effect.final }))
+          void attempt(() => ports.evidence.writeRecord(effect.record, { durable: effect.final }))
             .catch((error: unknown) => internal('run.json was not written', error))
             .then((result) => post({ type: 'recorded', result, final: effect.final, atMs: at() }));
           return;
@@ -79,9 +79,13 @@ export function driveSequence(
   });
 }
 
-/** Calls `work` as a promise, so a port that throws synchronously rejects instead of breaking the loop. */
-function later<T>(work: () => Promise<T>): Promise<T> {
-  return Promise.resolve().then(work);
+/** Calls `work` now; a port that throws synchronously rejects instead of breaking the loop. */
+function attempt<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return work();
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 function internal(what: string, error: unknown): Result<never> {

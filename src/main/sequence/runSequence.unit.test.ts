@@ -49,6 +49,8 @@ interface Script {
   /** The device goes away once set has answered: every later request and capture fails. */
   unplugAfterSet?: boolean;
   captureCheck?: 'ok' | 'fails';
+  /** hello's port throws instead of answering (it should never). */
+  describeThrows?: boolean;
   /** Every rename in the run folder fails (a full disk). */
   evidenceWrites?: 'ok' | 'fail';
 }
@@ -146,14 +148,18 @@ async function run(script: Script = {}) {
         },
       },
       description: {
-        describe: async () => {
+        describe: () => {
           log.push('hello');
-          return unplugged
-            ? { device: { serial: 'sim-phone' } }
-            : {
-                device: { serial: 'sim-phone', model: 'Pixel 7' },
-                predictedBounds: { left: 20, top: 157, right: 756, bottom: 236 },
-              };
+          // Not async on purpose: a synchronous throw is what the loop must survive.
+          if (script.describeThrows) throw new Error('port bug');
+          return Promise.resolve(
+            unplugged
+              ? { device: { serial: 'sim-phone' } }
+              : {
+                  device: { serial: 'sim-phone', model: 'Pixel 7' },
+                  predictedBounds: { left: 20, top: 157, right: 756, bottom: 236 },
+                },
+          );
         },
       },
       close: () => log.push('close'),
@@ -329,6 +335,14 @@ describe('runSequence against fakes', () => {
     expect(value.captureCheckError).toMatchObject({ code: 'CAPTURE_BOUNDS_MISMATCH' });
     expect(value.screenshot).toBeDefined();
     expect(record).not.toHaveProperty('captureCheck');
+  });
+
+  it('finishes the run when a port throws instead of answering', async () => {
+    const { result, record } = await run({ describeThrows: true });
+    const value = valueOf(result);
+    expect(value.status).toBe('succeeded');
+    expect(value).not.toHaveProperty('predictedBounds');
+    expect(record).toMatchObject({ status: 'succeeded', device: { serial: 'sim-phone' } });
   });
 
   it('keeps cleaning the device when evidence cannot be written, and reports the first evidence error', async () => {
