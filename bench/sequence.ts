@@ -19,6 +19,8 @@ import { InFlightRegistry } from '../src/main/execution/inFlight';
 import { AdbHub } from '../src/main/devices/hub';
 import { captureScreen } from '../src/main/screenshot/capture';
 import { runSequence } from '../src/main/sequence/runSequence';
+import { adbSequencePorts } from '../src/main/sequence/adbPorts';
+import { createRobotoMeasurer } from '../src/node/fonts/robotoMeasurer';
 import { encodeFrame, FrameDecoder } from '../src/shared/agent/frames';
 import { startIsolatedAdb, type IsolatedAdb } from '../src/test-support/isolatedAdb';
 
@@ -172,12 +174,13 @@ async function main(): Promise<void> {
   const hub = new AdbHub({ env: { ANDROID_ADB_SERVER_PORT: String(adb.port), ANDROPERATOR_ADB: adb.bin } });
   const evidence = new EvidenceStore(join(directory, 'evidence'));
   const inFlight = new InFlightRegistry();
+  const ports = adbSequencePorts(createRobotoMeasurer);
   const first = devices.serials[0] ?? '';
   let runs = 0;
   const ours = (serial: string) =>
     runSequence(
       { design: design(`core ${(runs += 1)}`), deviceId: serial, operatorPackage: PACKAGE },
-      { resolver: hub, inFlight, evidence },
+      { resolver: hub, inFlight, evidence, ports },
     ).then((result) => {
       if (!result.ok || result.value.status !== 'succeeded')
         throw new Error(`sequence failed: ${JSON.stringify(result)}`);

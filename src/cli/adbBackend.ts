@@ -11,6 +11,8 @@ import { writeFileAtomically } from '../main/screenshot/atomicWrite';
 import { runMcpOnStdio } from '../main/mcp/stdio';
 import { runServeUntilSignal } from '../main/serve/serveProcess';
 import { runSequence } from '../main/sequence/runSequence';
+import { adbSequencePorts } from '../main/sequence/adbPorts';
+import { createRobotoMeasurer } from '../node/fonts/robotoMeasurer';
 import { AppErrorException, fail, ok, type Result } from '../shared/errors';
 import { readFile } from 'node:fs/promises';
 import type { CliBackend, DeviceTarget, SequenceOutcome, SequenceRequest } from './backend';
@@ -64,6 +66,7 @@ async function sequence(
         inFlight: new InFlightRegistry(),
         cwd,
         evidence: new EvidenceStore(evidenceDirectoryOf(env)),
+        ports: adbSequencePorts(createRobotoMeasurer),
       },
     );
     if (!result.ok) return result;

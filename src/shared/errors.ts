@@ -113,3 +113,50 @@ export class AppErrorException extends Error {
     this.name = 'AppErrorException';
   }
 }
+
+/** Where a host failure happened: before the request left, while sending, waiting for the answer, or after it. */
+export type Phase = 'readiness' | 'dispatch' | 'result_wait' | 'post_processing';
+/** Whether the device may have run the request: the retry decision depends on it. */
+export type DispatchState = 'not_dispatched' | 'dispatched' | 'unknown';
+
+/** The typed part of a host failure's details; the wire carries them in details as before. */
+export interface HostFailureDetails extends Record<string, unknown> {
+  phase: Phase;
+  dispatchState: DispatchState;
+}
+
+/** A failure on the host's way to or from the device: code reads `details.phase`/`details.dispatchState` typed. */
+export interface HostFailure extends AppError {
+  details: HostFailureDetails;
+}
+
+/** Builds a host failure; `where` wins over a phase or dispatchState in `details`. */
+export function hostFailure(
+  code: ErrorCode,
+  message: string,
+  where: { phase: Phase; dispatchState: DispatchState },
+  details?: Record<string, unknown>,
+): HostFailure {
+  return { code, message, details: { ...details, phase: where.phase, dispatchState: where.dispatchState } };
+}
+
+/** `error` (any AppError, e.g. a resolver's) as a host failure at `where`, its code, message, hint and details kept. */
+export function asHostFailure(
+  error: AppError,
+  where: { phase: Phase; dispatchState: DispatchState },
+): HostFailure {
+  return {
+    ...error,
+    details: { ...error.details, phase: where.phase, dispatchState: where.dispatchState },
+  };
+}
+
+/** A failed Result carrying a host failure. */
+export function failHost(
+  code: ErrorCode,
+  message: string,
+  where: { phase: Phase; dispatchState: DispatchState },
+  details?: Record<string, unknown>,
+): { ok: false; error: HostFailure } {
+  return { ok: false, error: hostFailure(code, message, where, details) };
+}

@@ -10,6 +10,7 @@ import type { Clock } from '../execution/types';
 import { callAgent } from '../operator/agentClient';
 import { captureScreen } from '../screenshot/capture';
 import { runSequence } from '../sequence/runSequence';
+import type { SequenceHostPorts } from '../sequence/ports';
 import type { ConsoleEventBus } from './events';
 import type { PresetsStore } from './presetsStore';
 import type { SettingsStore } from './settingsStore';
@@ -48,6 +49,8 @@ export interface ConsoleDependencies {
   /** Reacts to a stored settings change (e.g. the simulated phone); its failure does not undo the change. */
   onSettingsChanged?: (next: ConsoleSettings, previous: ConsoleSettings) => Promise<void>;
   runners?: Partial<ConsoleRunners>;
+  /** How sequences reach devices and check captures; default adbSequencePorts with this API's own measurer. */
+  sequencePorts?: SequenceHostPorts;
   clock?: Clock;
 }
 

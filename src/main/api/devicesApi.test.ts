@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentRequest, AgentResponse } from '../../shared/agent/messages';
 import { testDescription } from '../../test-support/testDescription';
-import { fail, ok, type Result } from '../../shared/errors';
+import { failHost, ok, type HostFailure, type Result } from '../../shared/errors';
 import type { AgentTarget } from '../operator/agentClient';
 import { createConsoleApi } from './consoleApi';
 import { PHONE, testSetup, type TestSetup } from '../../test-support/apiFakes';
@@ -20,7 +20,7 @@ const DESCRIPTION = testDescription({
   foregroundApp: null,
 });
 
-function apiAnswering(answer: (request: AgentRequest) => Result<AgentResponse>) {
+function apiAnswering(answer: (request: AgentRequest) => Result<AgentResponse, HostFailure>) {
   const calls: Array<{ target: AgentTarget; request: AgentRequest }> = [];
   const api = createConsoleApi({
     ...setup.dependencies,
@@ -81,7 +81,9 @@ describe('devices:describe', () => {
 
   it('passes on an unknown device without asking anyone', async () => {
     setup = await testSetup();
-    const { api, calls } = apiAnswering(() => fail('INTERNAL_ERROR', 'not called'));
+    const { api, calls } = apiAnswering(() =>
+      failHost('INTERNAL_ERROR', 'not called', { phase: 'readiness', dispatchState: 'not_dispatched' }),
+    );
     expect(await api['devices:describe']({ serial: 'ghost' })).toMatchObject({
       ok: false,
       error: { code: 'DEVICE_NOT_FOUND' },
@@ -91,7 +93,9 @@ describe('devices:describe', () => {
 
   it("passes on a transport failure and the Operator's own error", async () => {
     setup = await testSetup();
-    const unreachable = apiAnswering(() => fail('OPERATOR_UNREACHABLE', 'no socket'));
+    const unreachable = apiAnswering(() =>
+      failHost('OPERATOR_UNREACHABLE', 'no socket', { phase: 'readiness', dispatchState: 'not_dispatched' }),
+    );
     expect(await unreachable.api['devices:describe']({ serial: PHONE.serial })).toMatchObject({
       ok: false,
       error: { code: 'OPERATOR_UNREACHABLE' },

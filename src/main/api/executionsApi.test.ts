@@ -4,7 +4,6 @@ import { fail, ok } from '../../shared/errors';
 import type { SequenceRequest } from '../sequence/types';
 import type { ConsoleRunners } from './dependencies';
 import { createConsoleApi } from './consoleApi';
-import { combineSequenceOutcomes } from './executionsApi';
 import { PHONE, testSetup, type TestSetup } from '../../test-support/apiFakes';
 
 let setup: TestSetup;
@@ -131,7 +130,13 @@ describe('sequence:run', () => {
       design: { text: 'FLOW' },
       label: 'smoke',
     });
-    expect(outcome).toEqual({ ok: true, value: [result('run-a'), result('run-b')] });
+    expect(outcome).toEqual({
+      ok: true,
+      value: [
+        { serial: 'a', result: ok(result('run-a')) },
+        { serial: 'b', result: ok(result('run-b')) },
+      ],
+    });
     expect(peak).toBe(2);
     expect(requests).toEqual([
       {
@@ -163,43 +168,34 @@ describe('sequence:run', () => {
     });
   });
 
-  it('returns the single device error unchanged', async () => {
+  it('gives every device its own typed result: a device that could not run keeps its error, the others their runs', async () => {
     setup = await testSetup();
     const api = createConsoleApi({
       ...setup.dependencies,
       runners: {
-        runSequence: async () => fail('EXECUTION_CONFLICT_IN_FLIGHT', 'busy', { runningCommandId: 'x' }),
+        runSequence: async (request) =>
+          request.deviceId === 'b'
+            ? fail('EXECUTION_CONFLICT_IN_FLIGHT', 'busy', { runningCommandId: 'x' })
+            : ok(result(`run-${request.deviceId}`)),
       },
     });
-    expect(await api['sequence:run']({ serials: ['a'], design: { text: 'FLOW' } })).toEqual({
-      ok: false,
-      error: { code: 'EXECUTION_CONFLICT_IN_FLIGHT', message: 'busy', details: { runningCommandId: 'x' } },
-    });
-  });
-});
-
-describe('combineSequenceOutcomes', () => {
-  it("reports the first failing device with every device's outcome in details", () => {
-    const combined = combineSequenceOutcomes([
-      { serial: 'a', result: ok(result('run-a')) },
-      { serial: 'b', result: fail('DEVICE_OFFLINE', 'b is offline', { deviceId: 'b' }) },
-      { serial: 'c', result: fail('DEVICE_NOT_FOUND', 'no c') },
-    ]);
-    expect(combined).toEqual({
-      ok: false,
-      error: {
-        code: 'DEVICE_OFFLINE',
-        message: 'b: b is offline',
-        details: {
-          deviceId: 'b',
+    expect(await api['sequence:run']({ serials: ['a', 'b', 'c'], design: { text: 'FLOW' } })).toEqual({
+      ok: true,
+      value: [
+        { serial: 'a', result: ok(result('run-a')) },
+        {
           serial: 'b',
-          devices: [
-            { serial: 'a', runId: 'run-a', status: 'succeeded' },
-            { serial: 'b', error: { code: 'DEVICE_OFFLINE', message: 'b is offline' } },
-            { serial: 'c', error: { code: 'DEVICE_NOT_FOUND', message: 'no c' } },
-          ],
+          result: {
+            ok: false,
+            error: {
+              code: 'EXECUTION_CONFLICT_IN_FLIGHT',
+              message: 'busy',
+              details: { runningCommandId: 'x' },
+            },
+          },
         },
-      },
+        { serial: 'c', result: ok(result('run-c')) },
+      ],
     });
   });
 });

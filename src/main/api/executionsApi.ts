@@ -1,39 +1,18 @@
 // execution:run (one payload, as-is) and sequence:run (set -> screenshot -> clear on several devices at once).
 import type { ApiResult, ConsoleApi, ExecutionOutcome } from '../../shared/api/contract';
-import type { SequenceResult } from '../../shared/api/sequence';
-import { fail, ok, type AppError, type Result } from '../../shared/errors';
+import { ok } from '../../shared/errors';
 import type { SetOnScreenLogParams } from '../../shared/execution/types';
 import { validateExecution } from '../../shared/execution/validateExecution';
+import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
+import { adbSequencePorts } from '../sequence/adbPorts';
 import type { ResolvedDependencies } from './dependencies';
 
-interface DeviceOutcome {
-  serial: string;
-  result: Result<SequenceResult>;
-}
-
-/** All results when every device ran; otherwise the first device's error, with every device's outcome in details. */
-export function combineSequenceOutcomes(outcomes: readonly DeviceOutcome[]): Result<SequenceResult[]> {
-  const failed = outcomes.find((outcome) => !outcome.result.ok);
-  if (failed === undefined || failed.result.ok)
-    return ok(outcomes.flatMap((outcome) => (outcome.result.ok ? [outcome.result.value] : [])));
-  const error: AppError = failed.result.error;
-  if (outcomes.length === 1) return { ok: false, error };
-  const devices = outcomes.map(({ serial, result }) =>
-    result.ok
-      ? { serial, runId: result.value.runId, status: result.value.status }
-      : { serial, error: { code: result.error.code, message: result.error.message } },
-  );
-  return fail(error.code, `${failed.serial}: ${error.message}`, {
-    ...error.details,
-    serial: failed.serial,
-    devices,
-  });
-}
-
+/** The two channels that run payloads on devices. */
 export function executionsApi(
   dependencies: ResolvedDependencies,
 ): Pick<ConsoleApi, 'execution:run' | 'sequence:run'> {
   const { hub, inFlight, evidence, settings, events, run, clock } = dependencies;
+  const ports = dependencies.sequencePorts ?? adbSequencePorts(createRobotoMeasurer);
 
   const runOne = (serial: string, design: SetOnScreenLogParams, label: string | undefined) => {
     const { operatorPackage, timeoutMs } = settings.get();
@@ -43,6 +22,7 @@ export function executionsApi(
         resolver: hub,
         inFlight,
         evidence,
+        ports,
         clock,
         onProgress: (progress) => events.emit('run:progress', { ...progress, serial }),
       },
@@ -72,10 +52,12 @@ export function executionsApi(
     },
     'sequence:run': async ({ serials, design, label }) => {
       // Each device runs in its own run folder under its own lease; they all start together.
-      const outcomes = await Promise.all(
-        serials.map(async (serial) => ({ serial, result: await runOne(serial, design, label) })),
+      // A device that could not run answers with its own error; the others' runs are unaffected.
+      return ok(
+        await Promise.all(
+          serials.map(async (serial) => ({ serial, result: await runOne(serial, design, label) })),
+        ),
       );
-      return combineSequenceOutcomes(outcomes);
     },
   };
 }

@@ -111,7 +111,7 @@ describe('screenshot:capture', () => {
       },
     });
     expect(captures).toBe(0);
-    if (held.ok) held.lease.release();
+    if (held.ok) held.value.release();
     expect((await api['screenshot:capture']({ serial: PHONE.serial })).ok).toBe(true);
     // The capture released the device again.
     expect(setup.dependencies.inFlight.running(deviceKey(UNUSED_CLIENT, PHONE.serial))).toBeUndefined();

@@ -9,7 +9,7 @@ import type { ResolvedDevice } from '../devices/types';
 import { pathExists, writeNewFileAtomic } from '../../node/fs/atomicWrite';
 import { osCodeOf, readFailed, runNotFound } from '../../node/fs/fileErrors';
 import { deviceKey } from '../execution/inFlight';
-import { conflictError } from '../execution/runExecution';
+import { conflictError } from '../execution/hostFailure';
 import type { Capture } from '../screenshot/capture';
 import { SCREENSHOT_FILE } from '../sequence/runSequence';
 import { runDeviceOf } from '../sequence/runRecord';
@@ -87,14 +87,14 @@ export function screenshotApi(
       if (!leased.ok)
         return {
           ok: false,
-          error: conflictError(leased.running, { deviceId: serial, commandId, startedAtMs, clock }),
+          error: conflictError(leased.error, { deviceId: serial, commandId, startedAtMs, clock }),
         };
       try {
         const capture = await run.captureScreen(device.value.client, serial, { scale: 100 });
         if (!capture.ok) return capture;
         return await store(device.value, capture.value, { startedAtMs, finishedAtMs: clock.now() }, label);
       } finally {
-        leased.lease.release();
+        leased.value.release();
       }
     },
     'screenshot:save': async ({ runId, destination }) => {

@@ -9,6 +9,8 @@ import { AdbHub, type AdbHubOptions } from '../devices/hub';
 import { resolveHubConfig } from '../devices/hubConfig';
 import { EvidenceStore } from '../evidence/evidenceStore';
 import { InFlightRegistry } from '../execution/inFlight';
+import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
+import { adbSequencePorts } from '../sequence/adbPorts';
 import { createConsoleApi } from './consoleApi';
 import type { ConsoleRunners } from './dependencies';
 import { ConsoleEventBus } from './events';
@@ -110,6 +112,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     presets,
     events,
     onSettingsChanged,
+    sequencePorts: adbSequencePorts(createRobotoMeasurer),
     ...(options.runners === undefined ? {} : { runners: options.runners }),
   });
 

@@ -119,8 +119,8 @@ export class EvidenceStore {
       if (!ready.ok) return ready;
       return this.assemble(id, meta, true);
     }
-    // Written in place (the staging folder is invisible until renamed) and not flushed, like every later run.json:
-    // a run never waits for the disk.
+    // Written in place (the staging folder is invisible until renamed) and not flushed, like a run's progress
+    // records: a run does not wait for the disk before it starts. Its final record flushes the folder's entry.
     const written = await writeFileExclusive(join(staging, RECORD_FILE), text.value, this.operations, {
       sync: false,
     });

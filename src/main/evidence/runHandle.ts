@@ -1,7 +1,12 @@
 // Writes into one run folder while the run progresses: screenshots and run.json, each replaced atomically.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fail, type Result } from '../../shared/errors';
-import { writeFileAtomic, type FileOperations } from '../../node/fs/atomicWrite';
+import {
+  syncDirectory,
+  writeFileAtomic,
+  type AtomicWriteOptions,
+  type FileOperations,
+} from '../../node/fs/atomicWrite';
 import { writeFailed } from '../../node/fs/fileErrors';
 import { parseRunJson, RUN_FILE_PATTERN } from './parseRunRecord';
 import { THUMBNAIL_FILE } from './thumbnail';
@@ -36,6 +41,16 @@ export function serializeRecord(record: RunRecord, path: string): Result<string>
   return { ok: true, value: text };
 }
 
+export interface DurableOption {
+  /** Flush to disk (file and directory) before answering; default true. */
+  durable?: boolean;
+}
+
+function writeOptions(options: DurableOption): AtomicWriteOptions {
+  const durable = options.durable !== false;
+  return { sync: durable, syncDirectory: durable };
+}
+
 /** An open run: the runner writes evidence through it as each step finishes. */
 export class RunHandle {
   // Writes run one after another, so the last writeRecord call is the run.json that stays.
@@ -53,8 +68,15 @@ export class RunHandle {
     return next;
   }
 
-  /** Stores PNG bytes as `<name>.png` in the run folder (replacing a previous file of that name). */
-  writeScreenshot(name: string, png: Uint8Array): Promise<Result<{ path: string }>> {
+  /**
+   * Stores PNG bytes as `<name>.png` in the run folder (replacing a previous file of that name). Durable by default:
+   * the file and its folder entry are flushed to disk before this answers.
+   */
+  writeScreenshot(
+    name: string,
+    png: Uint8Array,
+    options: DurableOption = {},
+  ): Promise<Result<{ path: string }>> {
     return this.enqueue(async () => {
       const file = screenshotFileName(name);
       if (file === null)
@@ -67,17 +89,17 @@ export class RunHandle {
           path: target,
           reason: 'not_png',
         });
-      // Atomic (temporary sibling + rename) but not flushed, like run.json (see writeRecord).
-      const written = await writeFileAtomic(target, png, this.operations, { sync: false });
+      const written = await writeFileAtomic(target, png, this.operations, writeOptions(options));
       return written.ok ? { ok: true, value: { path: target } } : written;
     });
   }
 
   /**
    * Replaces run.json with `record` (its id must be this run's). Every write is atomic (a reader or a crash never sees
-   * a partial file) but not flushed: a run never waits for the disk (power-loss durability is left to the OS).
+   * a partial file); a durable one (the default) is also flushed, file and folder entry, before it answers. A run's
+   * progress records skip the flush; its final record does not.
    */
-  writeRecord(record: RunRecord): Promise<Result<void>> {
+  writeRecord(record: RunRecord, options: DurableOption = {}): Promise<Result<void>> {
     return this.enqueue(async () => {
       const target = join(this.path, RECORD_FILE);
       if (record.id !== this.id)
@@ -87,7 +109,15 @@ export class RunHandle {
         });
       const text = serializeRecord(record, target);
       if (!text.ok) return text;
-      return writeFileAtomic(target, text.value, this.operations, { sync: false });
+      const written = await writeFileAtomic(target, text.value, this.operations, writeOptions(options));
+      if (!written.ok || options.durable === false) return written;
+      // The run folder's own entry (renamed into the evidence directory by createRun) must survive too.
+      try {
+        await syncDirectory(dirname(this.path), this.operations);
+        return written;
+      } catch (error) {
+        return writeFailed(this.path, error);
+      }
     });
   }
 }

@@ -1,6 +1,6 @@
 // One validated execution on one resolved device: dispatch, then host screenshot post-processing.
 import type { ResultEnvelope } from '../../shared/envelope';
-import { ok, type Result } from '../../shared/errors';
+import { ok, type HostFailure, type Result } from '../../shared/errors';
 import type { Execution, TakeScreenshotParams } from '../../shared/execution/types';
 import type { ResolvedDevice } from '../devices/types';
 import { writeFileAtomically } from '../screenshot/atomicWrite';
@@ -49,7 +49,7 @@ export function defaultScreenshotPersist(options: {
 /** Runs the execution on the device (the caller holds its in-flight lease); host failures carry full details. */
 export async function runOnDevice(
   options: DeviceRunOptions,
-): Promise<Result<FinalizedScreenshots & { envelope: ResultEnvelope }>> {
+): Promise<Result<FinalizedScreenshots & { envelope: ResultEnvelope }, HostFailure>> {
   const { device, execution } = options;
   const context: FailureContext = {
     commandId: execution.commandId,
@@ -64,10 +64,7 @@ export async function runOnDevice(
     options.call,
   );
   if (!dispatched.ok) {
-    return {
-      ok: false,
-      error: withHostDetails(dispatched.error, context, { phase: 'dispatch', dispatchState: 'unknown' }),
-    };
+    return { ok: false, error: withHostDetails(dispatched.error, context) };
   }
   const finalized = await finalizeScreenshots(dispatched.value, execution, {
     capture: (scale) => captureScreen(device.client, device.serial, { scale }),

@@ -1,7 +1,7 @@
 // Sends one validated execution to the Operator and returns its result envelope; never sends it twice.
 import { randomUUID } from 'node:crypto';
 import type { ResultEnvelope } from '../../shared/envelope';
-import { fail, ok, type Result } from '../../shared/errors';
+import { failHost, ok, type HostFailure, type Result } from '../../shared/errors';
 import { ENVELOPE_WAIT_BUFFER_MS } from '../../shared/execution/limits';
 import type { Execution } from '../../shared/execution/types';
 import { callAgent, type AgentCaller, type AgentTarget } from '../operator/agentClient';
@@ -22,12 +22,12 @@ export async function dispatchExecution(
   execution: Execution,
   /** How the request travels: a new stream by default, or a session's stream shared by a run's executions. */
   call: AgentCaller = (request, waitMs) => callAgent(target, request, waitMs),
-): Promise<Result<ResultEnvelope>> {
+): Promise<Result<ResultEnvelope, HostFailure>> {
   const requestId = `execute-${randomUUID()}`;
   const answer = await call({ v: 1, type: 'execute', id: requestId, execution }, envelopeWaitMs(execution));
   if (!answer.ok) {
     const { error } = answer;
-    if (error.details?.phase === 'readiness' && error.details.dispatchState === 'not_dispatched') {
+    if (error.details.phase === 'readiness' && error.details.dispatchState === 'not_dispatched') {
       const diagnosed = await diagnoseUnreachableOperator(
         target.client,
         target.serial,
@@ -40,24 +40,21 @@ export async function dispatchExecution(
   }
   const response = answer.value;
   if (response.type !== 'execute_result') {
-    return fail('RESULT_ENVELOPE_MALFORMED', `The Operator answered execute with ${response.type}.`, {
-      phase: 'result_wait',
-      dispatchState: 'dispatched',
-      responseType: response.type,
-    });
+    return failHost(
+      'RESULT_ENVELOPE_MALFORMED',
+      `The Operator answered execute with ${response.type}.`,
+      { phase: 'result_wait', dispatchState: 'dispatched' },
+      { responseType: response.type },
+    );
   }
   const { envelope } = response;
   if (envelope.commandId !== execution.commandId || envelope.taskId !== execution.taskId) {
-    return fail(
+    return failHost(
       'RESULT_ENVELOPE_MALFORMED',
       `The Operator's envelope is for commandId ${JSON.stringify(envelope.commandId)} and taskId ` +
         `${JSON.stringify(envelope.taskId)}, not this execution's.`,
-      {
-        phase: 'result_wait',
-        dispatchState: 'dispatched',
-        envelopeCommandId: envelope.commandId,
-        envelopeTaskId: envelope.taskId,
-      },
+      { phase: 'result_wait', dispatchState: 'dispatched' },
+      { envelopeCommandId: envelope.commandId, envelopeTaskId: envelope.taskId },
     );
   }
   return ok(envelope);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withHostDetails } from './hostFailure';
+import { hostFailure } from '../../shared/errors';
+import { conflictError, readinessFailure, withHostDetails } from './hostFailure';
 
 const context = {
   commandId: 'c',
@@ -10,19 +11,21 @@ const context = {
 };
 
 describe('withHostDetails', () => {
-  it('adds phase, dispatchState, ids and times, keeping the original details', () => {
-    const error = withHostDetails(
-      { code: 'DEVICE_NOT_FOUND', message: 'gone', details: { connected: ['a'] } },
-      context,
-      { phase: 'readiness', dispatchState: 'not_dispatched' },
+  it("adds ids and times, keeping the failure's phase, dispatchState and details", () => {
+    const failure = hostFailure(
+      'RESULT_TRANSPORT_FAILED',
+      'lost',
+      { phase: 'result_wait', dispatchState: 'unknown' },
+      { requestId: 'r' },
     );
+    const error = withHostDetails(failure, context);
     expect(error).toEqual({
-      code: 'DEVICE_NOT_FOUND',
-      message: 'gone',
+      code: 'RESULT_TRANSPORT_FAILED',
+      message: 'lost',
       details: {
-        connected: ['a'],
-        phase: 'readiness',
-        dispatchState: 'not_dispatched',
+        requestId: 'r',
+        phase: 'result_wait',
+        dispatchState: 'unknown',
         commandId: 'c',
         taskId: 't',
         startedAt: '2025-01-01T00:00:00.000Z',
@@ -30,28 +33,48 @@ describe('withHostDetails', () => {
         deviceId: 'emulator-5554',
       },
     });
+    expect(error.details.phase).toBe('result_wait');
   });
 
-  it("keeps the agent client's phase and dispatchState over the fallback", () => {
+  it('omits an unknown device and execution', () => {
     const error = withHostDetails(
-      {
-        code: 'RESULT_TRANSPORT_FAILED',
-        message: 'lost',
-        details: { phase: 'result_wait', dispatchState: 'unknown' },
-      },
+      hostFailure('OPERATOR_UNREACHABLE', 'x', { phase: 'readiness', dispatchState: 'not_dispatched' }),
+      { startedAtMs: context.startedAtMs, clock: context.clock },
+    );
+    expect(Object.keys(error.details)).toEqual(['phase', 'dispatchState', 'startedAt', 'completedAt']);
+  });
+});
+
+describe('readinessFailure and conflictError', () => {
+  it('marks a resolver error as not dispatched, keeping its details', () => {
+    const error = readinessFailure(
+      { code: 'DEVICE_NOT_FOUND', message: 'gone', details: { connected: ['a'] } },
       context,
-      { phase: 'dispatch', dispatchState: 'dispatched' },
     );
-    expect(error.details).toMatchObject({ phase: 'result_wait', dispatchState: 'unknown' });
+    expect(error.details).toMatchObject({
+      connected: ['a'],
+      phase: 'readiness',
+      dispatchState: 'not_dispatched',
+      deviceId: 'emulator-5554',
+    });
   });
 
-  it('replaces values that are not a known phase or state, and omits an unknown device', () => {
-    const error = withHostDetails(
-      { code: 'OPERATOR_UNREACHABLE', message: 'x', details: { phase: 'later', dispatchState: 42 } },
-      { ...context, deviceId: undefined },
-      { phase: 'readiness', dispatchState: 'not_dispatched' },
+  it('names what holds the device', () => {
+    const error = conflictError({ commandId: 'run-1-set', runId: 'run-1', since: 'then' }, context);
+    expect(error).toMatchObject({
+      code: 'EXECUTION_CONFLICT_IN_FLIGHT',
+      message: 'emulator-5554 is busy with sequence run-1 (run-1-set); wait for its result, then retry.',
+      details: { runningCommandId: 'run-1-set', runningRunId: 'run-1', dispatchState: 'not_dispatched' },
+    });
+  });
+});
+
+describe('conflictError while a sequence starts', () => {
+  it('says a sequence is starting when the device is taken before the run has a name', () => {
+    const error = conflictError({ since: 'then' }, context);
+    expect(error.message).toBe(
+      'emulator-5554 is busy with a sequence that is starting; wait for its result, then retry.',
     );
-    expect(error.details).toMatchObject({ phase: 'readiness', dispatchState: 'not_dispatched' });
-    expect(error.details).not.toHaveProperty('deviceId');
+    expect(error.details).not.toHaveProperty('runningCommandId');
   });
 });

@@ -1,6 +1,6 @@
 // Host failures carry the same evidence everywhere: where it happened, whether the device may have run it, when.
-import type { AppError } from '../../shared/errors';
-import type { DispatchState, Phase } from '../operator/agentClient';
+import { asHostFailure, type AppError, type HostFailure } from '../../shared/errors';
+import type { InFlightEntry } from './inFlight';
 import type { Clock } from './types';
 
 /** What the runner knows about the execution when something fails. */
@@ -14,36 +14,15 @@ export interface FailureContext {
   clock: Clock;
 }
 
-function isPhase(value: unknown): value is Phase {
-  return (
-    value === 'readiness' || value === 'dispatch' || value === 'result_wait' || value === 'post_processing'
-  );
-}
-
-function isDispatchState(value: unknown): value is DispatchState {
-  return value === 'not_dispatched' || value === 'dispatched' || value === 'unknown';
-}
-
 /**
- * Returns `error` with details { ...its details, phase, dispatchState, commandId, taskId, startedAt, completedAt,
- * deviceId }. A phase or dispatchState the error already carries (from the agent client) wins over the fallback.
+ * Returns `failure` with details { ...its details (phase and dispatchState among them), commandId, taskId,
+ * startedAt, completedAt, deviceId }.
  */
-export function withHostDetails(
-  error: AppError,
-  context: FailureContext,
-  fallback: { phase: Phase; dispatchState: DispatchState },
-): AppError {
-  const details = error.details ?? {};
-  const phase = isPhase(details.phase) ? details.phase : fallback.phase;
-  const dispatchState = isDispatchState(details.dispatchState)
-    ? details.dispatchState
-    : fallback.dispatchState;
+export function withHostDetails(failure: HostFailure, context: FailureContext): HostFailure {
   return {
-    ...error,
+    ...failure,
     details: {
-      ...details,
-      phase,
-      dispatchState,
+      ...failure.details,
       ...(context.commandId === undefined ? {} : { commandId: context.commandId }),
       ...(context.taskId === undefined ? {} : { taskId: context.taskId }),
       startedAt: new Date(context.startedAtMs).toISOString(),
@@ -51,4 +30,34 @@ export function withHostDetails(
       ...(context.deviceId === undefined ? {} : { deviceId: context.deviceId }),
     },
   };
+}
+
+/** A failure before anything was sent (device resolution, the in-flight check), with the execution's evidence. */
+export function readinessFailure(error: AppError, context: FailureContext): HostFailure {
+  return withHostDetails(
+    asHostFailure(error, { phase: 'readiness', dispatchState: 'not_dispatched' }),
+    context,
+  );
+}
+
+/** EXECUTION_CONFLICT_IN_FLIGHT for a device that is busy; nothing was dispatched. */
+export function conflictError(running: InFlightEntry, context: FailureContext): HostFailure {
+  const what =
+    running.runId !== undefined
+      ? `sequence ${running.runId} (${running.commandId ?? 'starting'})`
+      : running.commandId !== undefined
+        ? `execution ${running.commandId}`
+        : 'a sequence that is starting';
+  return readinessFailure(
+    {
+      code: 'EXECUTION_CONFLICT_IN_FLIGHT',
+      message: `${context.deviceId ?? 'The device'} is busy with ${what}; wait for its result, then retry.`,
+      details: {
+        ...(running.commandId === undefined ? {} : { runningCommandId: running.commandId }),
+        runningSince: running.since,
+        ...(running.runId === undefined ? {} : { runningRunId: running.runId }),
+      },
+    },
+    context,
+  );
 }

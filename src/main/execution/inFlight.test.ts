@@ -17,18 +17,19 @@ describe('InFlightRegistry', () => {
     expect(first.ok).toBe(true);
     expect(registry.acquire('k', { commandId: 'b' })).toEqual({
       ok: false,
-      running: { commandId: 'a', since: '2025-01-01T00:00:00.000Z' },
+      error: { commandId: 'a', since: '2025-01-01T00:00:00.000Z' },
     });
     expect(registry.acquire('other', { commandId: 'b' }).ok).toBe(true);
   });
 
   it('tracks what a lease runs now, and frees the device on release', () => {
     const registry = new InFlightRegistry();
-    const held = registry.acquire('k', { commandId: 'pending' });
+    const held = registry.acquire('k', {});
     if (!held.ok) throw new Error('not acquired');
-    held.lease.update({ commandId: 'run-1-set', runId: 'run-1' });
+    expect(registry.running('k')).not.toHaveProperty('commandId');
+    held.value.update({ commandId: 'run-1-set', runId: 'run-1' });
     expect(registry.running('k')).toMatchObject({ commandId: 'run-1-set', runId: 'run-1' });
-    held.lease.release();
+    held.value.release();
     expect(registry.running('k')).toBeUndefined();
     expect(registry.acquire('k', { commandId: 'next' }).ok).toBe(true);
   });
@@ -37,10 +38,10 @@ describe('InFlightRegistry', () => {
     const registry = new InFlightRegistry();
     const old = registry.acquire('k', { commandId: 'old' });
     if (!old.ok) throw new Error('not acquired');
-    old.lease.release();
+    old.value.release();
     const current = registry.acquire('k', { commandId: 'current' });
     expect(current.ok).toBe(true);
-    old.lease.release();
+    old.value.release();
     expect(registry.running('k')?.commandId).toBe('current');
   });
 });

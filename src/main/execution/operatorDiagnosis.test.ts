@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AppError } from '../../shared/errors';
+import type { HostFailure } from '../../shared/errors';
 import { diagnoseUnreachableOperator, serviceEnabledInSettings } from './operatorDiagnosis';
 
 // A fake device shell answering the three questions the diagnosis asks.
 
 const PACKAGE = 'com.androperator.operator';
-const CAUSE: AppError = {
+const CAUSE: HostFailure = {
   code: 'OPERATOR_UNREACHABLE',
   message: 'The agent socket did not accept a connection.',
   details: { phase: 'readiness', dispatchState: 'not_dispatched' },
@@ -75,7 +75,11 @@ describe('diagnoseUnreachableOperator', () => {
 
   it('keeps a device-level cause without asking the device', async () => {
     const device = shell(ENABLED);
-    const offline: AppError = { code: 'DEVICE_OFFLINE', message: 'device offline' };
+    const offline: HostFailure = {
+      code: 'DEVICE_OFFLINE',
+      message: 'device offline',
+      details: { phase: 'readiness', dispatchState: 'not_dispatched' },
+    };
     expect(await diagnoseUnreachableOperator(device, 's', PACKAGE, offline)).toBe(offline);
     expect(device.asked).toEqual([]);
   });

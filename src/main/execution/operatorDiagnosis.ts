@@ -1,5 +1,5 @@
 // Why the Operator's agent socket did not open: not installed, service disabled, or just unreachable.
-import type { AppError } from '../../shared/errors';
+import type { HostFailure } from '../../shared/errors';
 import type { AdbClient } from '../../node/adb/adbkit';
 
 /** The Operator's accessibility service class (same in the release and debug builds). */
@@ -46,8 +46,8 @@ export async function diagnoseUnreachableOperator(
   client: Pick<AdbClient, 'shell'>,
   serial: string,
   operatorPackage: string,
-  cause: AppError,
-): Promise<AppError> {
+  cause: HostFailure,
+): Promise<HostFailure> {
   if (DEVICE_LEVEL_CODES.has(cause.code)) return cause;
   const details = { ...cause.details, operatorPackage, serial, cause: cause.message };
   const packagePath = await shellText(client, serial, ['pm', 'path', operatorPackage]);

@@ -1,31 +1,10 @@
 // The execution runner: canonical validation, device resolution, single flight, dispatch, host screenshots.
-import type { AppError, Result } from '../../shared/errors';
+import type { Result } from '../../shared/errors';
 import { validateExecution } from '../../shared/execution/validateExecution';
 import { defaultScreenshotPersist, runOnDevice } from './deviceRun';
-import { withHostDetails, type FailureContext } from './hostFailure';
-import { deviceKey, type InFlightEntry } from './inFlight';
+import { conflictError, readinessFailure, type FailureContext } from './hostFailure';
+import { deviceKey } from './inFlight';
 import { systemClock, type ExecutionDependencies, type ExecutionResult, type ExecutionTarget } from './types';
-
-/** EXECUTION_CONFLICT_IN_FLIGHT for a device that is busy; nothing was dispatched. */
-export function conflictError(running: InFlightEntry, context: FailureContext): AppError {
-  const what =
-    running.runId === undefined
-      ? `execution ${running.commandId}`
-      : `sequence ${running.runId} (${running.commandId})`;
-  return withHostDetails(
-    {
-      code: 'EXECUTION_CONFLICT_IN_FLIGHT',
-      message: `${context.deviceId ?? 'The device'} is busy with ${what}; wait for its result, then retry.`,
-      details: {
-        runningCommandId: running.commandId,
-        runningSince: running.since,
-        ...(running.runId === undefined ? {} : { runningRunId: running.runId }),
-      },
-    },
-    context,
-    { phase: 'readiness', dispatchState: 'not_dispatched' },
-  );
-}
 
 /**
  * Runs one execution payload (aliases allowed: it is validated canonically first, and a rejected payload never
@@ -52,13 +31,7 @@ export async function runExecution(
   };
   const resolved = await dependencies.resolver.resolve(target.deviceId);
   if (!resolved.ok) {
-    return {
-      ok: false,
-      error: withHostDetails(resolved.error, context, {
-        phase: 'readiness',
-        dispatchState: 'not_dispatched',
-      }),
-    };
+    return { ok: false, error: readinessFailure(resolved.error, context) };
   }
   const device = resolved.value;
   context.deviceId = device.serial;
@@ -67,7 +40,7 @@ export async function runExecution(
     { commandId: execution.commandId },
     clock.now(),
   );
-  if (!leased.ok) return { ok: false, error: conflictError(leased.running, context) };
+  if (!leased.ok) return { ok: false, error: conflictError(leased.error, context) };
   try {
     const outcome = await runOnDevice({
       device,
@@ -95,6 +68,6 @@ export async function runExecution(
       },
     };
   } finally {
-    leased.lease.release();
+    leased.value.release();
   }
 }

@@ -9,13 +9,12 @@ import {
   type AgentRequest,
   type AgentResponse,
 } from '../../shared/agent/messages';
-import { fail, ok, type Result } from '../../shared/errors';
+import { failHost, ok, type HostFailure, type Result } from '../../shared/errors';
 import type { AdbClient } from '../../node/adb/adbkit';
 import { toAppError } from '../../node/adb/adbkit';
 
-/** Where a host failure happened, and whether the request may have reached the device. */
-export type Phase = 'readiness' | 'dispatch' | 'result_wait' | 'post_processing';
-export type DispatchState = 'not_dispatched' | 'dispatched' | 'unknown';
+/** What every agent request answers: the response, or a host failure saying where and whether it was sent. */
+export type AgentAnswer = Result<AgentResponse, HostFailure>;
 
 export interface AgentTarget {
   client: AdbClient;
@@ -24,26 +23,23 @@ export interface AgentTarget {
 }
 
 /** Opens the Operator's agent socket; failure means nothing was sent. */
-export async function openAgentStream(target: AgentTarget): Promise<Result<Duplex>> {
+export async function openAgentStream(target: AgentTarget): Promise<Result<Duplex, HostFailure>> {
   const socket = agentSocketName(target.operatorPackage);
   try {
     return ok(await target.client.openLocal(target.serial, `localabstract:${socket}`));
   } catch (error) {
     const cause = toAppError(error, 'OPERATOR_UNREACHABLE');
-    return fail(
+    return failHost(
       cause.code,
       `The Operator's agent socket ${socket} on ${target.serial} did not accept a connection: ${cause.message}`,
-      {
-        phase: 'readiness',
-        dispatchState: 'not_dispatched',
-        socket,
-      },
+      { phase: 'readiness', dispatchState: 'not_dispatched' },
+      { socket },
     );
   }
 }
 
 /** Sends one request over the Operator's agent socket and waits for its answer (callAgent or a session's call). */
-export type AgentCaller = (request: AgentRequest, waitMs: number) => Promise<Result<AgentResponse>>;
+export type AgentCaller = (request: AgentRequest, waitMs: number) => Promise<AgentAnswer>;
 
 /**
  * Sends one request and waits for its response. Once the frame is written, the request is never sent again:
@@ -53,7 +49,7 @@ export async function callAgent(
   target: AgentTarget,
   request: AgentRequest,
   waitMs: number,
-): Promise<Result<AgentResponse>> {
+): Promise<AgentAnswer> {
   // A session of one request: the same open, exchange and teardown as a run's shared stream.
   const session = new AgentSession(target);
   try {
@@ -87,7 +83,7 @@ export class AgentSession {
   }
 
   /** Sends `request` once its turn comes; the wait starts when its frame is written. */
-  call(request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
+  call(request: AgentRequest, waitMs: number): Promise<AgentAnswer> {
     const result = this.turn.then(() => this.send(request, waitMs));
     // A call that throws (it should not) must not stop the ones queued behind it.
     this.turn = result.catch(() => undefined);
@@ -104,7 +100,7 @@ export class AgentSession {
     this.stream = null;
   }
 
-  private async ensureStream(): Promise<Result<Duplex>> {
+  private async ensureStream(): Promise<Result<Duplex, HostFailure>> {
     if (this.closed) return sessionClosed();
     const current = this.stream;
     if (current !== null && !current.destroyed && !current.readableEnded) return ok(current);
@@ -128,7 +124,7 @@ export class AgentSession {
     return ok(stream);
   }
 
-  private async send(request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
+  private async send(request: AgentRequest, waitMs: number): Promise<AgentAnswer> {
     const opened = await this.ensureStream();
     if (!opened.ok) return opened;
     const stream = opened.value;
@@ -142,18 +138,18 @@ export class AgentSession {
   }
 }
 
-function sessionClosed(): Result<never> {
-  return fail('RESULT_TRANSPORT_FAILED', 'The agent session was closed before this request was sent.', {
+function sessionClosed(): Result<never, HostFailure> {
+  return failHost('RESULT_TRANSPORT_FAILED', 'The agent session was closed before this request was sent.', {
     phase: 'dispatch',
     dispatchState: 'not_dispatched',
   });
 }
 
-function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promise<Result<AgentResponse>> {
+function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promise<AgentAnswer> {
   return new Promise((resolve) => {
     const decoder = new FrameDecoder();
     let settled = false;
-    const finish = (result: Result<AgentResponse>): void => {
+    const finish = (result: AgentAnswer): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -164,7 +160,14 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
       resolve(result);
     };
     const lost = (code: 'RESULT_ENVELOPE_TIMEOUT' | 'RESULT_TRANSPORT_FAILED', message: string): void =>
-      finish(fail(code, message, { phase: 'result_wait', dispatchState: 'unknown', requestId: request.id }));
+      finish(
+        failHost(
+          code,
+          message,
+          { phase: 'result_wait', dispatchState: 'unknown' },
+          { requestId: request.id },
+        ),
+      );
     const timer = setTimeout(
       () =>
         lost(
@@ -177,7 +180,7 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
       for (const frame of decoder.push(chunk)) {
         if (!frame.ok) {
           finish(
-            fail(
+            failHost(
               'RESULT_ENVELOPE_MALFORMED',
               `The Operator sent a malformed frame (${frame.error.reason}).`,
               { phase: 'result_wait', dispatchState: 'unknown' },
@@ -188,10 +191,11 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
         const parsed = parseAgentResponse(frame.message);
         if (!parsed.ok) {
           finish(
-            fail('RESULT_ENVELOPE_MALFORMED', `The Operator sent an unexpected message: ${parsed.message}`, {
-              phase: 'result_wait',
-              dispatchState: 'unknown',
-            }),
+            failHost(
+              'RESULT_ENVELOPE_MALFORMED',
+              `The Operator sent an unexpected message: ${parsed.message}`,
+              { phase: 'result_wait', dispatchState: 'unknown' },
+            ),
           );
           return;
         }
@@ -199,11 +203,12 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
         if (response.type === 'event') continue;
         if (response.type === 'error' && (response.id === request.id || response.id === null)) {
           finish(
-            fail(response.code, response.message, {
-              ...response.details,
-              phase: 'dispatch',
-              dispatchState: 'dispatched',
-            }),
+            failHost(
+              response.code,
+              response.message,
+              { phase: 'dispatch', dispatchState: 'dispatched' },
+              response.details,
+            ),
           );
           return;
         }
@@ -230,11 +235,12 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
     stream.once('close', onEnd);
     if (stream.destroyed || stream.readableEnded) {
       finish(
-        fail('RESULT_TRANSPORT_FAILED', `The Operator's stream closed before ${request.type} was sent.`, {
-          phase: 'dispatch',
-          dispatchState: 'not_dispatched',
-          requestId: request.id,
-        }),
+        failHost(
+          'RESULT_TRANSPORT_FAILED',
+          `The Operator's stream closed before ${request.type} was sent.`,
+          { phase: 'dispatch', dispatchState: 'not_dispatched' },
+          { requestId: request.id },
+        ),
       );
       return;
     }
@@ -247,7 +253,7 @@ export async function watchAgent(
   target: AgentTarget,
   onEvent: (event: AgentEvent) => void,
   onClose: () => void,
-): Promise<Result<() => void>> {
+): Promise<Result<() => void, HostFailure>> {
   const opened = await openAgentStream(target);
   if (!opened.ok) return opened;
   const stream = opened.value;

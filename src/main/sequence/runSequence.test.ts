@@ -10,7 +10,9 @@ import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedA
 import { InFlightRegistry } from '../execution/inFlight';
 import { runExecution } from '../execution/runExecution';
 import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
-import { RECORD_DELAY_MS, runSequence } from './runSequence';
+import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
+import { adbSequencePorts } from './adbPorts';
+import { runSequence } from './runSequence';
 import type { SequenceDependencies, SequenceProgress } from './types';
 
 // runSequence against simulated devices through a real, isolated adb server, with a real evidence store.
@@ -47,6 +49,7 @@ beforeEach(async () => {
     resolver: isolatedResolver(adb),
     inFlight: new InFlightRegistry(),
     evidence: new EvidenceStore(directory),
+    ports: adbSequencePorts(createRobotoMeasurer),
     onProgress: (event) => events.push(event),
   };
 });
@@ -301,7 +304,7 @@ describe('runSequence', () => {
     expect(await readdir(directory)).toEqual([]);
   });
 
-  it('writes each step to run.json while the run goes on, within RECORD_DELAY_MS', async () => {
+  it('writes each step to run.json as it finishes, while the run goes on', async () => {
     const { sim, serial } = await boot();
     sim.faults.screencap.delayMs = 600;
     const started = runSequence({ design: DESIGN, deviceId: serial, operatorPackage: PACKAGE }, dependencies);
@@ -317,7 +320,7 @@ describe('runSequence', () => {
         expect(record.status).toBe('running');
         expect((record.steps as unknown[])[0]).toMatchObject({ name: 'set', status: 'succeeded' });
       },
-      { timeout: RECORD_DELAY_MS * 6, interval: 10 },
+      { timeout: 500, interval: 10 },
     );
     expect(finished).toBe(false);
     const result = await started;

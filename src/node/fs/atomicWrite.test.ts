@@ -148,3 +148,49 @@ describe('writeNewFileAtomic', () => {
     expect(await readdir(folder)).toEqual([]);
   });
 });
+
+/** Real file operations that log every flush (of a file or a directory) and every rename, in order. */
+function observed(log: string[]): FileOperations {
+  return {
+    ...NODE_FILE_OPERATIONS,
+    open: (async (...args: Parameters<typeof open>) => {
+      const handle = await open(...args);
+      const name = String(args[0]);
+      return new Proxy(handle, {
+        get(target, key) {
+          if (key === 'sync')
+            return async () => {
+              await target.sync();
+              log.push(`sync ${name.endsWith('.tmp') ? 'temporary' : name}`);
+            };
+          const value: unknown = Reflect.get(target, key);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    }) as FileOperations['open'],
+    rename: async (from, to) => {
+      await NODE_FILE_OPERATIONS.rename(from, to);
+      log.push('rename');
+    },
+  };
+}
+
+describe('writeFileAtomic durability', () => {
+  it('flushes the file before the rename and the directory after it when asked', async () => {
+    const log: string[] = [];
+    const target = join(folder, 'run.json');
+    const written = await writeFileAtomic(target, '{}', observed(log), { syncDirectory: true });
+    expect(written.ok).toBe(true);
+    expect(log).toEqual(['sync temporary', 'rename', `sync ${folder}`]);
+    expect(await readFile(target, 'utf8')).toBe('{}');
+  });
+
+  it('flushes nothing when told not to, and no directory by default', async () => {
+    const log: string[] = [];
+    await writeFileAtomic(join(folder, 'a'), 'x', observed(log), { sync: false, syncDirectory: true });
+    expect(log).toEqual(['rename']);
+    const defaults: string[] = [];
+    await writeFileAtomic(join(folder, 'b'), 'x', observed(defaults));
+    expect(defaults).toEqual(['sync temporary', 'rename']);
+  });
+});

@@ -1,5 +1,6 @@
 // Crash-safe file writes: an exclusive temporary sibling, flushed, then renamed over the target.
 import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
 import { link, lstat, open, rename, rm, unlink } from 'node:fs/promises';
 import { ok, type Result } from '../../shared/errors';
 import { osCodeOf, writeFailed } from './fileErrors';
@@ -29,6 +30,37 @@ export interface AtomicWriteOptions {
    * durability across a power cut is given up (host screenshots skip it to stay as fast as `adb exec-out`).
    */
   sync?: boolean;
+  /**
+   * After the rename, flush the directory too, so the rename itself survives a power cut (default false; only
+   * with `sync`). Evidence a run reports as stored uses it.
+   */
+  syncDirectory?: boolean;
+}
+
+/** Directory flush errors that only mean "this platform or file system cannot flush a directory". */
+const UNSYNCABLE_DIRECTORY = new Set(['EISDIR', 'EINVAL', 'EPERM', 'ENOTSUP', 'EBADF']);
+
+/** Flushes `directory` (its entries: a rename into it) to disk; a no-op where directories cannot be flushed. */
+export async function syncDirectory(
+  directory: string,
+  operations: FileOperations = NODE_FILE_OPERATIONS,
+): Promise<void> {
+  // Windows cannot open a directory as a file; NTFS journals the rename itself.
+  if (process.platform === 'win32') return;
+  let handle: Awaited<ReturnType<FileOperations['open']>>;
+  try {
+    handle = await operations.open(directory, 'r');
+  } catch (error) {
+    if (UNSYNCABLE_DIRECTORY.has(osCodeOf(error) ?? '')) return;
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!UNSYNCABLE_DIRECTORY.has(osCodeOf(error) ?? '')) throw error;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Writes `temporary` exclusively (flag 'wx') and, unless told not to, flushes it to disk. */
@@ -81,6 +113,8 @@ export async function writeFileAtomic(
   try {
     await writeTemporary(operations, temporary, data, options);
     await operations.rename(temporary, target);
+    if (options.syncDirectory === true && options.sync !== false)
+      await syncDirectory(dirname(target), operations);
     return ok(undefined);
   } catch (error) {
     await operations.rm(temporary, { force: true }).catch(() => undefined);

@@ -7,7 +7,7 @@ import type { Execution } from '../execution/types';
 import type { ParsedChannelInput } from './channelSchemas';
 import type { DeviceInfo, OperatorStatus } from './devices';
 import type { ExportedRun, RunList, RunRecord } from './evidence';
-import type { SequenceProgress, SequenceResult } from './sequence';
+import type { DeviceSequenceResult, SequenceProgress } from './sequence';
 import type { PanelPreset } from './presets';
 
 /** An adb server the console watches: the local one, or a device lab's "host:port". */
@@ -74,7 +74,8 @@ export interface ConsoleApiChannels {
   'execution:run': { input: ParsedChannelInput<'execution:run'>; output: ExecutionOutcome };
   'sequence:run': {
     input: ParsedChannelInput<'sequence:run'>;
-    output: SequenceResult[];
+    /** One result per requested serial, in order; a device that could not run carries its own error. */
+    output: DeviceSequenceResult[];
   };
   'screenshot:capture': { input: ParsedChannelInput<'screenshot:capture'>; output: ManualCapture };
   'screenshot:save': { input: ParsedChannelInput<'screenshot:save'>; output: { path: string } };

@@ -1,6 +1,6 @@
 // The ordered run set -> screenshot -> clear as the console API reports it: requests, steps, progress, results.
 import type { ResultEnvelope } from '../envelope';
-import type { AppError } from '../errors';
+import type { AppError, Result } from '../errors';
 import type { Execution, SetOnScreenLogParams } from '../execution/types';
 import type { Rect } from '../geometry/types';
 import type { CaptureCheck } from './evidence';
@@ -70,4 +70,13 @@ export interface SequenceResult {
   captureCheckError?: AppError;
   /** The first failure writing run.json (the run went on: cleaning the device matters more than the record). */
   evidenceError?: AppError;
+}
+
+/**
+ * One device's answer to sequence:run: its run (whose steps may have failed), or the error that kept the run from
+ * starting (busy, unplugged, evidence store unwritable). Every device gets one, in the order of the request.
+ */
+export interface DeviceSequenceResult {
+  serial: string;
+  result: Result<SequenceResult>;
 }

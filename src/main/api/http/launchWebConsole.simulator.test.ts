@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../../shared/api/devices';
 import type { RunList } from '../../../shared/api/evidence';
-import type { SequenceResult } from '../../../shared/api/sequence';
+import type { DeviceSequenceResult } from '../../../shared/api/sequence';
 import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../../test-support/isolatedAdb';
 import { openEventStream, rawRequest, type EventStreamClient } from '../../../test-support/httpTestClient';
 import { launchWebConsole, type RunningWebConsole } from './launchWebConsole';
@@ -93,13 +93,14 @@ describe('the browser console on a machine without devices', () => {
     stream = await openEventStream(port, `/api/events?token=${token}`);
     expect(stream.status).toBe(200);
     const serial = running.services.phone.device?.serial ?? '';
-    const results = await call<SequenceResult[]>('sequence:run', {
+    const results = await call<DeviceSequenceResult[]>('sequence:run', {
       serials: [serial],
       design: DESIGN,
       label: 'integration',
     });
-    expect(results).toHaveLength(1);
-    const [result] = results;
+    expect(results.map((entry) => entry.serial)).toEqual([serial]);
+    const answer = results[0]?.result;
+    const result = answer?.ok === true ? answer.value : undefined;
     expect(result?.status).toBe('succeeded');
     expect(result?.steps.map((step) => [step.step, step.status])).toEqual([
       ['set', 'succeeded'],

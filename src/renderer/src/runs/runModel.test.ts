@@ -6,7 +6,6 @@ import type { ResultEnvelope } from '../../../shared/envelope';
 import {
   applyProgress,
   captureCheckText,
-  deviceOutcomes,
   elapsedMs,
   envelopeError,
   failedColumn,
@@ -224,28 +223,6 @@ describe('recordColumn', () => {
     expect(column.reportedBounds).toBeUndefined();
     expect(recordColumn({ ...record, status: 'running' }, 'Mine').notes).toHaveLength(1);
     expect(recordColumn(record, 'Mine').deviceLabel).toBe('Mine');
-  });
-});
-
-describe('deviceOutcomes', () => {
-  it('reads which devices ran and which failed from a multi-device error', () => {
-    const outcomes = deviceOutcomes({
-      code: 'DEVICE_NOT_FOUND',
-      message: 'b: gone',
-      details: {
-        devices: [
-          { serial: 'a', runId: 'r-a', status: 'succeeded' },
-          { serial: 'b', error: { code: 'DEVICE_NOT_FOUND', message: 'gone' } },
-          { serial: 3 },
-          'junk',
-        ],
-      },
-    });
-    expect(outcomes).toEqual([
-      { serial: 'a', runId: 'r-a' },
-      { serial: 'b', error: { code: 'DEVICE_NOT_FOUND', message: 'gone' } },
-    ]);
-    expect(deviceOutcomes({ code: 'INTERNAL_ERROR', message: 'x' })).toEqual([]);
   });
 });
 

@@ -126,9 +126,8 @@ export function sequenceColumn(serial: string, deviceLabel: string, result: Sequ
   if (result.captureCheck !== undefined) column.captureCheck = result.captureCheck;
   if (result.reportedBounds !== undefined) column.reportedBounds = result.reportedBounds;
   if (result.predictedBounds !== undefined) column.predictedBounds = result.predictedBounds;
-  const extra = result as SequenceResult & { captureCheckError?: AppError };
-  if (extra.captureCheckError !== undefined) {
-    column.notes.push(`Capture check not run: ${extra.captureCheckError.message}`);
+  if (result.captureCheckError !== undefined) {
+    column.notes.push(`Capture check not run: ${result.captureCheckError.message}`);
   }
   if (result.evidenceError !== undefined) {
     column.notes.push(`Evidence not fully written: ${result.evidenceError.message}`);
@@ -225,29 +224,4 @@ export function formatDuration(ms: number): string {
 /** "Panel in capture: yes (match 98.2%)" or "... no (match 12.0%)". */
 export function captureCheckText(check: CaptureCheck): string {
   return `Panel in capture: ${check.inCapture ? 'yes' : 'no'} (match ${(check.matchRatio * 100).toFixed(1)}%)`;
-}
-
-/** One device's outcome in the details of a failed multi-device sequence. */
-export type DeviceOutcome = { serial: string; runId: string } | { serial: string; error: StepError };
-
-/**
- * Reads `details.devices` of a failed multi-device sequence: which devices ran (their run ids) and which failed
- * (their errors). Entries of another shape are ignored.
- */
-export function deviceOutcomes(error: AppError): DeviceOutcome[] {
-  const devices = error.details?.devices;
-  if (!Array.isArray(devices)) return [];
-  const outcomes: DeviceOutcome[] = [];
-  for (const entry of devices as unknown[]) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { serial, runId, error: failure } = entry as Record<string, unknown>;
-    if (typeof serial !== 'string') continue;
-    if (typeof runId === 'string') outcomes.push({ serial, runId });
-    else if (typeof failure === 'object' && failure !== null) {
-      const { code, message } = failure as Record<string, unknown>;
-      if (typeof code === 'string' && typeof message === 'string')
-        outcomes.push({ serial, error: { code, message } });
-    }
-  }
-  return outcomes;
 }

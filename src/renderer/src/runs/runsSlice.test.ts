@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../../shared/api/contract';
 import type { DeviceInfo } from '../../../shared/api/devices';
 import type { RunRecord } from '../../../shared/api/evidence';
-import type { SequenceResult } from '../../../shared/api/sequence';
+import type { DeviceSequenceResult, SequenceResult } from '../../../shared/api/sequence';
 import type { ResultEnvelope } from '../../../shared/envelope';
 import type { Execution } from '../../../shared/execution/types';
 import { setContent } from '../designer/design';
@@ -46,7 +46,12 @@ function sequenceResult(runId: string): SequenceResult {
     ],
     screenshot: { path: `/e/${runId}/screenshot.png`, widthPx: 1080, heightPx: 2400 },
     reportedBounds: BOUNDS,
+    predictedBounds: PREDICTED,
   };
+}
+
+function ran(serial: string, runId: string): DeviceSequenceResult {
+  return { serial, result: { ok: true, value: sequenceResult(runId) } };
 }
 
 function deferred<T>() {
@@ -72,7 +77,7 @@ describe('runSequence', () => {
   it('follows run:progress live, then shows the result, its screenshot and refreshes the history', async () => {
     const { client, store, clock } = setup();
     connectStore(store, client);
-    const answer = deferred<ApiResult<SequenceResult[]>>();
+    const answer = deferred<ApiResult<DeviceSequenceResult[]>>();
     client.handlers['sequence:run'] = () => answer.promise;
     store.getState().setRunLabel('  FLOW-9 ');
     const running = store.getState().runSequence();
@@ -96,7 +101,7 @@ describe('runSequence', () => {
     const live = store.getState().activeRun?.columns[0];
     expect(live?.steps.map((step) => step.status)).toEqual(['succeeded', 'running', 'pending']);
     expect(live?.steps[1]?.startedAt).toBe(clock.now);
-    answer.resolve({ ok: true, value: [sequenceResult('r1')] });
+    answer.resolve({ ok: true, value: [ran('s1', 'r1')] });
     await running;
     await settle();
     const state = store.getState();
@@ -134,41 +139,26 @@ describe('runSequence', () => {
     const { client, store } = setup(['a', 'b']);
     client.handlers['sequence:run'] = () => ({
       ok: true,
-      value: [sequenceResult('ra'), sequenceResult('rb')],
+      value: [ran('b', 'rb'), ran('a', 'ra')],
     });
     store.getState().toggleTicked('b');
     store.getState().toggleTicked('a');
     await store.getState().runSequence();
     expect(client.callsTo('sequence:run')[0]).toMatchObject({ serials: ['b', 'a'] });
     expect(store.getState().activeRun?.columns.map((column) => [column.serial, column.runId])).toEqual([
-      ['b', 'ra'],
-      ['a', 'rb'],
+      ['b', 'rb'],
+      ['a', 'ra'],
     ]);
   });
 
-  it('after a partial multi-device failure shows the run that happened and the error of the other', async () => {
+  it('after a partial multi-device failure shows the run that happened and the error of the other, fetching nothing', async () => {
     const { client, store } = setup(['a', 'b']);
-    const record: RunRecord = {
-      schemaVersion: 1,
-      id: 'ra',
-      status: 'succeeded',
-      startedAt: 'x',
-      device: { serial: 'a', model: 'Pixel 7' },
-      steps: [{ name: 'set', status: 'succeeded' }],
-    };
-    client.handlers['evidence:get'] = () => ({ ok: true, value: record });
     client.handlers['sequence:run'] = () => ({
-      ok: false,
-      error: {
-        code: 'DEVICE_NOT_FOUND',
-        message: 'b: gone',
-        details: {
-          devices: [
-            { serial: 'a', runId: 'ra', status: 'succeeded' },
-            { serial: 'b', error: { code: 'DEVICE_NOT_FOUND', message: 'gone' } },
-          ],
-        },
-      },
+      ok: true,
+      value: [
+        ran('a', 'ra'),
+        { serial: 'b', result: { ok: false, error: { code: 'DEVICE_NOT_FOUND', message: 'gone' } } },
+      ],
     });
     store.getState().toggleTicked('a');
     store.getState().toggleTicked('b');
@@ -179,9 +169,22 @@ describe('runSequence', () => {
       runId: 'ra',
       status: 'succeeded',
       deviceLabel: 'Pixel 7 (a)',
+      predictedBounds: PREDICTED,
     });
     expect(second).toMatchObject({ serial: 'b', status: 'failed', error: { code: 'DEVICE_NOT_FOUND' } });
     expect(second?.steps.map((step) => step.status)).toEqual(['skipped', 'skipped', 'skipped']);
+    expect(client.callsTo('evidence:get')).toEqual([]);
+  });
+
+  it('shows no predicted bounds the main side did not send', async () => {
+    const { client, store } = setup();
+    const { predictedBounds: _none, ...unpredicted } = sequenceResult('r1');
+    client.handlers['sequence:run'] = () => ({
+      ok: true,
+      value: [{ serial: 's1', result: { ok: true, value: unpredicted } }],
+    });
+    await store.getState().runSequence();
+    expect(store.getState().activeRun?.columns[0]?.predictedBounds).toBeUndefined();
   });
 
   it('fails every column with the error when the whole request fails', async () => {

@@ -10,7 +10,6 @@ import type { ConsoleState, SliceCreator } from '../store/types';
 import { defaultRunLabel, runBlocker, type RunAction } from './runGate';
 import {
   applyProgress,
-  deviceOutcomes,
   failedColumn,
   outcomeColumn,
   pendingColumn,
@@ -118,17 +117,6 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
     void get().loadHistory();
   };
 
-  /** A device's column after a multi-device sequence failed somewhere: its own run if it ran, else its error. */
-  const partialColumn = async (column: ResultColumn, error: AppError): Promise<ResultColumn> => {
-    const outcome = deviceOutcomes(error).find((candidate) => candidate.serial === column.serial);
-    if (outcome === undefined) return failedColumn(column, error, now());
-    if ('error' in outcome) return failedColumn(column, outcome.error, now());
-    const record = await client.call('evidence:get', { id: outcome.runId });
-    return record.ok
-      ? recordColumn(record.value, column.deviceLabel)
-      : failedColumn(column, record.error, now());
-  };
-
   const rememberBounds = (serial: string, bounds: Rect | undefined): void => {
     set((state) => {
       const lastReportedBounds = { ...state.lastReportedBounds };
@@ -213,15 +201,15 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
         ...(label ? { label } : {}),
       });
       const current = get().activeRun?.id === id ? (get().activeRun?.columns ?? pending) : pending;
-      const columns = result.ok
-        ? current.map((column, index) => {
-            const outcome = result.value[index];
-            if (outcome === undefined) return failedColumn(column, NO_RESULT, now());
-            const done = sequenceColumn(column.serial, column.deviceLabel, outcome);
-            const predicted = done.predictedBounds ?? predictBounds(column.serial, params);
-            return predicted === undefined ? done : { ...done, predictedBounds: predicted };
-          })
-        : await Promise.all(current.map((column) => partialColumn(column, result.error)));
+      // Each device's column shows exactly what the main side sent for it (predicted bounds included).
+      const columns = current.map((column) => {
+        if (!result.ok) return failedColumn(column, result.error, now());
+        const outcome = result.value.find((candidate) => candidate.serial === column.serial);
+        if (outcome === undefined) return failedColumn(column, NO_RESULT, now());
+        return outcome.result.ok
+          ? sequenceColumn(column.serial, column.deviceLabel, outcome.result.value)
+          : failedColumn(column, outcome.result.error, now());
+      });
       for (const column of columns) {
         if (column.steps.find((step) => step.name === 'clear')?.status === 'succeeded')
           rememberBounds(column.serial, undefined);

@@ -1,0 +1,141 @@
+// The small loop that drives the step function: it performs each effect through the ports and feeds the outcome
+// back as an event, one event at a time, until the machine says finish.
+import { basename } from 'node:path';
+import { fail, hostFailure, ok, type Result } from '../../shared/errors';
+import type { Execution } from '../../shared/execution/types';
+import type { Clock } from '../execution/types';
+import { finalizeScreenshots } from '../execution/screenshotSteps';
+import {
+  stepSequence,
+  type SequenceEffect,
+  type SequenceEvent,
+  type SequenceState,
+  type StepOutcome,
+} from './machine';
+import type { SequencePorts } from './ports';
+import type { SequenceProgress, SequenceResult } from './types';
+
+/** The loop's own needs besides the ports: the clock, the lease, and the progress listener. */
+export interface LoopContext {
+  clock: Clock;
+  /** Records which execution now runs under the run's lease. */
+  lease(commandId: string): void;
+  /** Called synchronously for every step event; a listener that throws is ignored. */
+  onProgress?: (event: SequenceProgress) => void;
+}
+
+/** Runs the machine from `initial` to its result. Effects start in the order the machine lists them. */
+export function driveSequence(
+  initial: SequenceState,
+  ports: SequencePorts,
+  context: LoopContext,
+): Promise<SequenceResult> {
+  return new Promise((resolve) => {
+    let state = initial;
+    const post = (event: SequenceEvent): void => {
+      const transition = stepSequence(state, event);
+      state = transition.state;
+      for (const effect of transition.effects) perform(effect);
+    };
+    const at = (): number => context.clock.now();
+    const perform = (effect: SequenceEffect): void => {
+      switch (effect.type) {
+        case 'announce':
+          try {
+            context.onProgress?.(effect.progress);
+          } catch {
+            // A failing listener (a closed window, a dropped SSE client) must not stop the run or leave a panel.
+          }
+          return;
+        case 'lease':
+          context.lease(effect.commandId);
+          return;
+        case 'send':
+          void send(effect.execution, ports, post, at).then((outcome) =>
+            post({ type: 'stepFinished', step: effect.step, outcome, atMs: at() }),
+          );
+          return;
+        case 'describe':
+          void attempt(() => ports.description.describe(effect.design, effect.waitMs))
+            .catch(() => ({ device: state.record.device }))
+            .then((description) => post({ type: 'described', description, atMs: at() }));
+          return;
+        case 'checkCapture':
+          void attempt(() => ports.captureCheck.check(effect.input))
+            .catch((error: unknown) => internal('The capture check failed', error))
+            .then((result) => post({ type: 'captureChecked', result, atMs: at() }));
+          return;
+        case 'record':
+          void attempt(() => ports.evidence.writeRecord(effect.record, { durable: effect.final }))
+            .catch((error: unknown) => internal('run.json was not written', error))
+            .then((result) => post({ type: 'recorded', result, final: effect.final, atMs: at() }));
+          return;
+        case 'finish':
+          resolve(effect.result);
+          return;
+      }
+    };
+    post({ type: 'begin', atMs: at() });
+  });
+}
+
+/** Calls `work` now; a port that throws synchronously rejects instead of breaking the loop. */
+function attempt<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return work();
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+function internal(what: string, error: unknown): Result<never> {
+  return fail('INTERNAL_ERROR', `${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * One execution on the device; a take_screenshot step is then captured by the host, its pixels announced as they
+ * arrive (the capture check starts on them), and stored in the run folder (flushed: it is evidence).
+ */
+async function send(
+  execution: Execution,
+  ports: SequencePorts,
+  post: (event: SequenceEvent) => void,
+  at: () => number,
+): Promise<StepOutcome> {
+  try {
+    const dispatched = await ports.operator.execute(execution);
+    if (!dispatched.ok) return dispatched;
+    const finalized = await finalizeScreenshots(dispatched.value, execution, {
+      capture: (scale) => ports.screen.capture(scale),
+      persist: async (capture) => {
+        post({ type: 'captured', png: capture.png, appliedScale: capture.appliedScale, atMs: at() });
+        const written = await ports.evidence.writeScreenshot(capture.png);
+        return written.ok ? ok({ path: written.value.path, persistedAtMs: at() }) : written;
+      },
+    });
+    const shot = finalized.screenshot;
+    return ok({
+      envelope: finalized.envelope,
+      ...(shot === undefined
+        ? {}
+        : {
+            screenshot: {
+              path: shot.path,
+              file: basename(shot.path),
+              widthPx: shot.capture.widthPx,
+              heightPx: shot.capture.heightPx,
+            },
+          }),
+    });
+  } catch (error) {
+    // A port that throws (it should answer with a value) still ends the step, so clear runs.
+    return {
+      ok: false,
+      error: hostFailure(
+        'INTERNAL_ERROR',
+        `The ${execution.actions[0]?.type ?? 'execution'} step failed on the host: ${error instanceof Error ? error.message : String(error)}`,
+        { phase: 'dispatch', dispatchState: 'unknown' },
+      ),
+    };
+  }
+}

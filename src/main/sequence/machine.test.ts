@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { failHost, ok } from '../../shared/errors';
+import { stepSequence, type SequenceEffect, type SequenceState } from './machine';
+import { sequencePayloads } from './payloads';
+import { initialSteps } from './steps';
+
+// The step function alone: given a state and an event, which effects, in which order.
+
+const DESIGN = { text: 'FLOW-1' };
+
+function initial(): SequenceState {
+  const payloads = sequencePayloads('run-1', DESIGN);
+  if (!payloads.ok) throw new Error(payloads.error.message);
+  return {
+    phase: 'setting',
+    serial: 'sim-phone',
+    runPath: '/e/run-1',
+    payloads: payloads.value,
+    helloWaitMs: 2000,
+    record: {
+      runId: 'run-1',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      design: DESIGN,
+      steps: initialSteps(),
+      status: 'running',
+      device: { serial: 'sim-phone' },
+    },
+    setData: {},
+    describing: 'not_asked',
+    checking: false,
+  };
+}
+
+const kinds = (effects: SequenceEffect[]): string[] =>
+  effects.map((effect) =>
+    effect.type === 'send'
+      ? `send ${effect.step}`
+      : effect.type === 'announce'
+        ? `announce ${effect.progress.step}:${effect.progress.status}`
+        : effect.type,
+  );
+
+const setEnvelope = (success: boolean) => ({
+  commandId: 'run-1-set',
+  taskId: 'run-1',
+  status: success ? ('success' as const) : ('failed' as const),
+  stepResults: [{ id: 'set', actionType: 'set_on_screen_log', success, data: { bounds: '[0,0][10,10]' } }],
+  error: null,
+});
+
+describe('stepSequence', () => {
+  it('begins by recording the run and sending set under the lease', () => {
+    const state = initial();
+    const before = JSON.stringify(state);
+    const { state: next, effects } = stepSequence(state, { type: 'begin', atMs: 0 });
+    expect(kinds(effects)).toEqual(['record', 'lease', 'announce set:running', 'send set']);
+    expect(next.phase).toBe('setting');
+    // Pure: the input state is not touched.
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it('after a good set sends the screenshot with hello right behind it', () => {
+    const begun = stepSequence(initial(), { type: 'begin', atMs: 0 }).state;
+    const { state, effects } = stepSequence(begun, {
+      type: 'stepFinished',
+      step: 'set',
+      outcome: ok({ envelope: setEnvelope(true) }),
+      atMs: 5,
+    });
+    expect(kinds(effects)).toEqual([
+      'announce set:succeeded',
+      'record',
+      'lease',
+      'announce screenshot:running',
+      'send screenshot',
+      'describe',
+    ]);
+    expect(state).toMatchObject({ phase: 'shooting', describing: 'asked' });
+    expect(state.record.reportedBounds).toEqual({ left: 0, top: 0, right: 10, bottom: 10 });
+  });
+
+  it('after a failed set skips the screenshot and clears', () => {
+    const begun = stepSequence(initial(), { type: 'begin', atMs: 0 }).state;
+    const { state, effects } = stepSequence(begun, {
+      type: 'stepFinished',
+      step: 'set',
+      outcome: failHost('RESULT_TRANSPORT_FAILED', 'lost', {
+        phase: 'result_wait',
+        dispatchState: 'unknown',
+      }),
+      atMs: 5,
+    });
+    expect(kinds(effects)).toEqual([
+      'announce set:failed',
+      'record',
+      'announce screenshot:skipped',
+      'lease',
+      'announce clear:running',
+      'send clear',
+    ]);
+    expect(state.phase).toBe('clearing');
+    expect(state.record.steps[0]?.error?.details).toMatchObject({
+      commandId: 'run-1-set',
+      deviceId: 'sim-phone',
+    });
+  });
+
+  it('finishes only after clear, hello and the final flushed record, in that order', () => {
+    let state = stepSequence(initial(), { type: 'begin', atMs: 0 }).state;
+    state = stepSequence(state, {
+      type: 'stepFinished',
+      step: 'set',
+      outcome: ok({ envelope: setEnvelope(false) }),
+      atMs: 1,
+    }).state;
+    const cleared = stepSequence(state, {
+      type: 'stepFinished',
+      step: 'clear',
+      outcome: ok({ envelope: { ...setEnvelope(true), commandId: 'run-1-clear' } }),
+      atMs: 2,
+    });
+    expect(kinds(cleared.effects)).toEqual(['announce clear:succeeded', 'record', 'describe']);
+    const described = stepSequence(cleared.state, {
+      type: 'described',
+      description: { device: { serial: 'sim-phone', model: 'Pixel 7' } },
+      atMs: 3,
+    });
+    expect(described.effects).toEqual([
+      expect.objectContaining({
+        type: 'record',
+        final: true,
+        record: expect.objectContaining({ status: 'failed' }),
+      }),
+    ]);
+    const done = stepSequence(described.state, {
+      type: 'recorded',
+      result: ok(undefined),
+      final: true,
+      atMs: 4,
+    });
+    expect(done.state.phase).toBe('done');
+    expect(done.effects).toEqual([
+      { type: 'finish', result: expect.objectContaining({ runId: 'run-1', status: 'failed' }) },
+    ]);
+  });
+});
