@@ -11,7 +11,6 @@ import type {
 import type { ConnectionState, ConsoleClient } from '../renderer/src/api/client';
 import { INITIAL_DESIGN, type Design } from '../renderer/src/designer/design';
 import { createConsoleStore, type ConsoleStore } from '../renderer/src/store/store';
-import type { StoreDependencies } from '../renderer/src/store/types';
 
 export type Handlers = {
   [C in ConsoleChannel]?: (
@@ -69,7 +68,7 @@ export function createFakeClient(handlers: Handlers = {}): FakeClient {
 /** A store on a fake client with a controllable clock (advance `clock.now`). */
 export function createTestStore(
   client: FakeClient,
-  options: { design?: Design; predictBounds?: StoreDependencies['predictBounds'] } = {},
+  options: { design?: Design } = {},
 ): { store: ConsoleStore; clock: { now: number } } {
   const clock = { now: 1_000_000 };
   const store = createConsoleStore(
@@ -77,7 +76,6 @@ export function createTestStore(
       client,
       now: () => clock.now,
       nonce: () => 'abc1234',
-      predictBounds: options.predictBounds ?? (() => undefined),
     },
     options.design ?? INITIAL_DESIGN,
   );

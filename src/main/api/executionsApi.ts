@@ -5,6 +5,8 @@ import type { SetOnScreenLogParams } from '../../shared/execution/types';
 import { validateExecution } from '../../shared/execution/validateExecution';
 import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
 import { adbSequencePorts } from '../sequence/adbPorts';
+import type { TextMeasurer } from '../../shared/geometry/types';
+import { predictAfterSet } from './setPrediction';
 import type { ResolvedDependencies } from './dependencies';
 
 /** The two channels that run payloads on devices. */
@@ -13,6 +15,8 @@ export function executionsApi(
 ): Pick<ConsoleApi, 'execution:run' | 'sequence:run'> {
   const { hub, inFlight, evidence, settings, events, run, clock } = dependencies;
   const ports = dependencies.sequencePorts ?? adbSequencePorts(createRobotoMeasurer);
+  let measurer: TextMeasurer | undefined;
+  const measure = (): TextMeasurer => (measurer ??= createRobotoMeasurer());
 
   const runOne = (serial: string, design: SetOnScreenLogParams, label: string | undefined) => {
     const { operatorPackage, timeoutMs } = settings.get();
@@ -40,11 +44,20 @@ export function executionsApi(
         { deviceId: serial, operatorPackage },
         { resolver: hub, inFlight, clock },
       );
+      const predicted = outcome.ok
+        ? await predictAfterSet(serial, canonical.value, outcome.value.envelope, {
+            resolver: hub,
+            callAgent: run.callAgent,
+            operatorPackage,
+            measurer: measure,
+          })
+        : undefined;
       const result: ApiResult<ExecutionOutcome> = outcome.ok
         ? ok({
             deviceId: outcome.value.deviceId,
             terminalSource: outcome.value.terminalSource,
             envelope: outcome.value.envelope,
+            ...(predicted === undefined ? {} : { predictedBounds: predicted }),
           })
         : outcome;
       events.emit('execution:finished', { serial, execution: canonical.value, outcome: result });

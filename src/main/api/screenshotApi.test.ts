@@ -50,8 +50,11 @@ describe('screenshot:capture', () => {
       widthPx: 36,
       heightPx: 80,
       capturedAt: '2024-05-01T10:15:00.500Z',
+      step: expect.objectContaining({ name: 'screenshot', status: 'succeeded' }),
     });
     const record = await api['evidence:get']({ id: captured.value.runId });
+    // The console shows the step exactly as run.json keeps it.
+    expect(record.ok && record.value.steps).toEqual([captured.value.step]);
     expect(record).toMatchObject({
       ok: true,
       value: {
@@ -65,7 +68,13 @@ describe('screenshot:capture', () => {
             name: 'screenshot',
             status: 'succeeded',
             durationMs: 250,
-            data: { widthPx: '36', heightPx: '80' },
+            data: {
+              captureSource: 'host',
+              captureWidthPx: '36',
+              captureHeightPx: '80',
+              captureMethod: 'adb_screencap',
+              path: expect.stringMatching(/screenshot\.png$/),
+            },
           },
         ],
         screenshot: { file: 'screenshot.png', widthPx: 36, heightPx: 80 },

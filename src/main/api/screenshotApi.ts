@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ConsoleApi, ManualCapture } from '../../shared/api/contract';
-import { RUN_SCHEMA_VERSION, type RunRecord } from '../../shared/api/evidence';
+import { RUN_SCHEMA_VERSION, type RunRecord, type RunStep } from '../../shared/api/evidence';
 import { fail, ok, type Result } from '../../shared/errors';
 import type { ResolvedDevice } from '../devices/types';
 import { pathExists, writeNewFileAtomic } from '../../node/fs/atomicWrite';
 import { osCodeOf, readFailed, runNotFound } from '../../node/fs/fileErrors';
 import { deviceKey } from '../execution/inFlight';
 import { conflictError } from '../execution/hostFailure';
+import { screenshotSuccessData } from '../execution/screenshotSteps';
 import type { Capture } from '../screenshot/capture';
 import { SCREENSHOT_FILE } from '../sequence/runSequence';
 import { runDeviceOf } from '../sequence/runRecord';
@@ -47,6 +48,23 @@ export function screenshotApi(
     const handle = created.value;
     const written = await handle.writeScreenshot(SCREENSHOT_FILE, capture.png);
     const size = { widthPx: capture.widthPx, heightPx: capture.heightPx };
+    // The same step data a sequence's screenshot step records, so the console shows one shape for both.
+    const step: RunStep = {
+      name: 'screenshot',
+      status: 'succeeded',
+      startedAt,
+      finishedAt,
+      durationMs: times.finishedAtMs - times.startedAtMs,
+      ...(written.ok
+        ? {
+            data: screenshotSuccessData(
+              capture,
+              { path: written.value.path, persistedAtMs: times.finishedAtMs },
+              100,
+            ),
+          }
+        : {}),
+    };
     const record: RunRecord = {
       schemaVersion: RUN_SCHEMA_VERSION,
       id: handle.id,
@@ -55,16 +73,7 @@ export function screenshotApi(
       startedAt,
       finishedAt,
       device: runDeviceOf(device, null),
-      steps: [
-        {
-          name: 'screenshot',
-          status: 'succeeded',
-          startedAt,
-          finishedAt,
-          durationMs: times.finishedAtMs - times.startedAtMs,
-          data: { widthPx: String(capture.widthPx), heightPx: String(capture.heightPx) },
-        },
-      ],
+      steps: [step],
       ...(written.ok
         ? { screenshot: { file: basename(written.value.path), ...size, capturedAt: finishedAt } }
         : {}),
@@ -74,7 +83,7 @@ export function screenshotApi(
       await evidence.deleteRun(handle.id);
       return recorded;
     }
-    return ok({ runId: handle.id, ...size, capturedAt: finishedAt });
+    return ok({ runId: handle.id, ...size, capturedAt: finishedAt, step });
   };
 
   return {

@@ -9,8 +9,6 @@ import { App } from './App';
 import { INITIAL_DESIGN } from './designer/design';
 import { randomNonce } from './designer/payload';
 import { readStoredDesign, storeDesign } from './designer/persist';
-import { previewMeasurer } from './preview/measurer';
-import { predictPanel } from '../../shared/geometry/prediction';
 import { StoreProvider } from './store/context';
 import { connectStore, createConsoleStore, type ConsoleStore } from './store/store';
 
@@ -21,12 +19,6 @@ const store: ConsoleStore = createConsoleStore(
     client,
     now: () => Date.now(),
     nonce: () => randomNonce(),
-    predictBounds: (serial, params) => {
-      const description = store.getState().descriptions[serial]?.description;
-      if (description === undefined) return undefined;
-      const prediction = predictPanel(params, description, previewMeasurer());
-      return prediction.kind === 'ok' ? prediction.layout.bounds : undefined;
-    },
   },
   readStoredDesign(window.localStorage) ?? INITIAL_DESIGN,
 );

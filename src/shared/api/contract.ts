@@ -6,7 +6,8 @@ import type { AppError } from '../errors';
 import type { Execution } from '../execution/types';
 import type { ParsedChannelInput } from './channelSchemas';
 import type { DeviceInfo, OperatorStatus } from './devices';
-import type { ExportedRun, RunList, RunRecord } from './evidence';
+import type { ExportedRun, RunList, RunRecord, RunStep } from './evidence';
+import type { Rect } from '../geometry/types';
 import type { DeviceSequenceResult, SequenceProgress } from './sequence';
 import type { PanelPreset } from './presets';
 
@@ -44,6 +45,11 @@ export interface ExecutionOutcome {
   deviceId: string;
   terminalSource: 'androperator_result';
   envelope: ResultEnvelope;
+  /**
+   * For a succeeded set_on_screen_log: where the shared layout predicts the panel, from the Operator's hello right
+   * after the set (absent when hello failed or the layout does not fit).
+   */
+  predictedBounds?: Rect;
 }
 
 /** A screenshot taken by hand, kept as a one-step run in the evidence store. */
@@ -52,6 +58,8 @@ export interface ManualCapture {
   widthPx: number;
   heightPx: number;
   capturedAt: string;
+  /** The screenshot step exactly as run.json records it. */
+  step: RunStep;
 }
 
 /** PNG bytes for an <img>, as base64 (IPC and JSON carry no binary). */

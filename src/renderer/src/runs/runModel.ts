@@ -153,6 +153,7 @@ export function outcomeColumn(
   const next: ResultColumn = { ...column, status: error === undefined ? 'succeeded' : 'failed', steps };
   const bounds = data?.bounds === undefined ? null : parseBounds(data.bounds);
   if (bounds !== null) next.reportedBounds = bounds;
+  if (outcome.predictedBounds !== undefined) next.predictedBounds = outcome.predictedBounds;
   return next;
 }
 

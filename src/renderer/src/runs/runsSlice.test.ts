@@ -68,7 +68,7 @@ function setup(serials = ['s1']) {
     }),
     'evidence:list': () => ({ ok: true, value: { runs: [], skipped: [] } }),
   });
-  const { store, clock } = createTestStore(client, { predictBounds: () => PREDICTED });
+  const { store, clock } = createTestStore(client);
   store.getState().devicesChanged(serials.map(device));
   return { client, store, clock };
 }
@@ -216,12 +216,25 @@ describe('setPanel, clearPanel, takeScreenshot', () => {
           deviceId: 's1',
           terminalSource: 'androperator_result',
           envelope: envelope(set ? { visible: 'true', bounds: '[21,157][756,236]' } : { visible: 'false' }),
+          // The main side predicts the bounds of a set; the renderer only shows them.
+          ...(set ? { predictedBounds: PREDICTED } : {}),
         },
       };
     };
+    const recordedData = {
+      path: '/evidence/shot1/screenshot.png',
+      captureWidthPx: '1080',
+      captureHeightPx: '2400',
+    };
     client.handlers['screenshot:capture'] = () => ({
       ok: true,
-      value: { runId: 'shot1', widthPx: 1080, heightPx: 2400, capturedAt: '2025-01-01T00:00:00Z' },
+      value: {
+        runId: 'shot1',
+        widthPx: 1080,
+        heightPx: 2400,
+        capturedAt: '2025-01-01T00:00:00Z',
+        step: { name: 'screenshot', status: 'succeeded', durationMs: 12, data: recordedData },
+      },
     });
     await store.getState().setPanel();
     expect(sent[0]).toMatchObject({
@@ -244,6 +257,7 @@ describe('setPanel, clearPanel, takeScreenshot', () => {
       screenshot: { widthPx: 1080, heightPx: 2400 },
       reportedBounds: BOUNDS,
       predictedBounds: PREDICTED,
+      steps: [{ name: 'screenshot', status: 'succeeded', durationMs: 12, data: recordedData }],
     });
     expect(store.getState().lastScreenshotRun).toEqual({ s1: 'shot1' });
     expect(client.callsTo('screenshot:capture')).toEqual([{ serial: 's1', label: 'Screenshot' }]);
@@ -251,8 +265,10 @@ describe('setPanel, clearPanel, takeScreenshot', () => {
     await store.getState().clearPanel();
     expect(sent[1]?.actions).toEqual([{ id: 'clear', type: 'clear_on_screen_log' }]);
     expect(store.getState().lastReportedBounds).toEqual({});
+    expect(store.getState().lastPredictedBounds).toEqual({});
     await store.getState().takeScreenshot();
     expect(store.getState().activeRun?.columns[0]?.reportedBounds).toBeUndefined();
+    expect(store.getState().activeRun?.columns[0]?.predictedBounds).toBeUndefined();
   });
 
   it('shows a host failure of an execution with its code', async () => {

@@ -39,6 +39,8 @@ export interface RunsSlice {
   lastScreenshotRun: Record<string, string>;
   /** Bounds each device last reported for a panel it still shows (Clear panel forgets them). */
   lastReportedBounds: Record<string, Rect>;
+  /** The bounds the main side predicted for that same panel, when it could. */
+  lastPredictedBounds: Record<string, Rect>;
   runLabel: string;
   setRunLabel(label: string): void;
   runSequence(): Promise<void>;
@@ -68,7 +70,7 @@ const NO_RESULT: AppError = {
 };
 
 export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, get) => {
-  const { client, now, nonce, predictBounds } = dependencies;
+  const { client, now, nonce } = dependencies;
   let nextRunId = 1;
 
   const begin = (kind: RunKind, title: string, columns: ResultColumn[]): number => {
@@ -117,12 +119,17 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
     void get().loadHistory();
   };
 
-  const rememberBounds = (serial: string, bounds: Rect | undefined): void => {
+  /** Keeps (or, for a column without bounds, forgets) the bounds of the panel a device now shows. */
+  const rememberBounds = (serial: string, column: ResultColumn | undefined): void => {
     set((state) => {
       const lastReportedBounds = { ...state.lastReportedBounds };
-      if (bounds === undefined) delete lastReportedBounds[serial];
-      else lastReportedBounds[serial] = bounds;
-      return { lastReportedBounds };
+      const lastPredictedBounds = { ...state.lastPredictedBounds };
+      delete lastReportedBounds[serial];
+      delete lastPredictedBounds[serial];
+      if (column?.reportedBounds !== undefined) lastReportedBounds[serial] = column.reportedBounds;
+      if (column?.reportedBounds !== undefined && column.predictedBounds !== undefined)
+        lastPredictedBounds[serial] = column.predictedBounds;
+      return { lastReportedBounds, lastPredictedBounds };
     });
   };
 
@@ -158,12 +165,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
         column = result.ok
           ? outcomeColumn(column, result.value, now() - started)
           : failedColumn(column, result.error, now());
-        if (action === 'set' && params !== null) {
-          const predicted = predictBounds(serial, params);
-          if (predicted !== undefined) column = { ...column, predictedBounds: predicted };
-        }
-        if (column.status === 'succeeded')
-          rememberBounds(serial, action === 'set' ? column.reportedBounds : undefined);
+        if (column.status === 'succeeded') rememberBounds(serial, action === 'set' ? column : undefined);
         const done = column;
         updateColumn(id, serial, () => done);
         return done;
@@ -177,6 +179,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
     runBusy: false,
     lastScreenshotRun: {},
     lastReportedBounds: {},
+    lastPredictedBounds: {},
     runLabel: '',
 
     setRunLabel(runLabel) {
@@ -226,7 +229,6 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
       const serials = runSerials(state);
       // A manual capture is not about the design: it is named by the run label, else just "Screenshot".
       const label = state.runLabel.trim() || 'Screenshot';
-      const params = checkDesign(state.designHistory.present).params;
       const id = begin(
         'screenshot',
         'Take screenshot',
@@ -247,6 +249,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
             column = failedColumn(base, result.error, now());
           } else {
             const capture = result.value;
+            // The step as the main side recorded it in run.json; nothing is made up here.
             column = {
               ...base,
               status: 'succeeded',
@@ -256,21 +259,16 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
                 {
                   name: 'screenshot',
                   status: 'succeeded',
-                  durationMs: now() - started,
-                  data: {
-                    captured_at: capture.capturedAt,
-                    capture_width_px: String(capture.widthPx),
-                    capture_height_px: String(capture.heightPx),
-                  },
+                  durationMs: capture.step.durationMs ?? now() - started,
+                  ...(capture.step.data === undefined ? {} : { data: capture.step.data }),
                 },
               ],
             };
+            // The panel on screen is the one the last Set panel drew: its reported and predicted bounds.
             const reported = get().lastReportedBounds[serial];
-            if (reported !== undefined) {
-              column.reportedBounds = reported;
-              const predicted = params === null ? undefined : predictBounds(serial, params);
-              if (predicted !== undefined) column.predictedBounds = predicted;
-            }
+            const predicted = get().lastPredictedBounds[serial];
+            if (reported !== undefined) column.reportedBounds = reported;
+            if (reported !== undefined && predicted !== undefined) column.predictedBounds = predicted;
           }
           updateColumn(id, serial, () => column);
           return column;

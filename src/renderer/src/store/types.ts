@@ -1,7 +1,5 @@
 // The console store's shape: one zustand store made of slices that sit next to their features.
 import type { StateCreator } from 'zustand/vanilla';
-import type { SetOnScreenLogParams } from '../../../shared/execution/types';
-import type { Rect } from '../../../shared/geometry/types';
 import type { ConsoleClient } from '../api/client';
 import type { DesignerSlice } from '../designer/designerSlice';
 import type { DevicesSlice } from '../devices/devicesSlice';
@@ -21,14 +19,12 @@ export type ConsoleState = DevicesSlice &
   UiSlice &
   SettingsSlice;
 
-/** What the slices need from outside: the API client, a clock, and the preview's bounds prediction. */
+/** What the slices need from outside: the API client, a clock and a nonce source. */
 export interface StoreDependencies {
   client: ConsoleClient;
   now: () => number;
   /** Seven base-36 characters for command ids. */
   nonce: () => string;
-  /** The panel bounds the preview predicts for `params` on a device, when it has that device's description. */
-  predictBounds: (serial: string, params: SetOnScreenLogParams) => Rect | undefined;
 }
 
 export type SliceCreator<T> = (dependencies: StoreDependencies) => StateCreator<ConsoleState, [], [], T>;
