@@ -9,7 +9,7 @@ import {
   MAX_TIMEOUT_MS,
   MIN_TIMEOUT_MS,
 } from './limits';
-import { jsonUtf8ByteLength, jsonUtf8ByteUpperBound } from './payloadSize';
+import { jsonUtf8ByteLength } from './payloadSize';
 import { EXPECTED_FORMAT, type Action, type Execution } from './types';
 import { inspectAction } from './validateAction';
 
@@ -129,8 +129,6 @@ function actionsIssue(value: unknown): DetailedIssue | null {
 }
 
 function payloadSizeFailure(input: unknown): { ok: false; error: AppError } | null {
-  // The O(1)-per-string bound settles almost every payload without an exact walk.
-  if (jsonUtf8ByteUpperBound(input, MAX_PAYLOAD_BYTES) <= MAX_PAYLOAD_BYTES) return null;
   const bytes = jsonUtf8ByteLength(input);
   if (Number.isNaN(bytes)) {
     const rule = 'must be serializable as JSON (no cycles or BigInt values)';
