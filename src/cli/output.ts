@@ -1,13 +1,10 @@
 // Rendering command output and deriving the exit code from it.
+import { isRecord } from '../shared/schema/parse';
 import type { OutputFormat } from './args';
 
 /** One JSON document per run: a single line by default, 2-space indentation with --output pretty. */
 export function renderJson(value: unknown, format: OutputFormat): string {
   return `${JSON.stringify(value, null, format === 'pretty' ? 2 : undefined)}\n`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function envelopeFailed(envelope: unknown): boolean {

@@ -1,6 +1,9 @@
 // Validation issues, and how the first one becomes an EXECUTION_VALIDATION_FAILED error.
 import { fail, type AppError } from '../errors';
 
+// Re-exported for callers that still import it from here; the one definition is in src/shared/schema/parse.ts.
+export { isRecord } from '../schema/parse';
+
 /** One broken rule, as the console designer shows it next to a field. */
 export interface ValidationIssue {
   /** Dotted path from the checked object, e.g. "params.widthDp"; "" for the object itself. */
@@ -52,9 +55,4 @@ export function validationFailure(
   if (context.actionType !== undefined) details.actionType = context.actionType;
   if (issue.invalidKeys !== undefined) details.invalidKeys = issue.invalidKeys;
   return fail('EXECUTION_VALIDATION_FAILED', issue.message, details);
-}
-
-/** A JSON object: not null, not an array. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
 // The canonical execution validator (reference sections 1-2): every surface runs it before anything is dispatched.
 import { fail, ok, type AppError, type Result } from '../errors';
-import { detailedIssue, isRecord, validationFailure, type DetailedIssue } from './issues';
+import { isRecord } from '../schema/parse';
+import { detailedIssue, validationFailure, type DetailedIssue } from './issues';
 import {
   MAX_EXECUTION_ACTIONS,
   MAX_ID_LENGTH,

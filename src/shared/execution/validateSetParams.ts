@@ -2,13 +2,8 @@
 import { ok, type Result } from '../errors';
 import { scanTemplate } from '../template/scan';
 import { normalizeColor } from './colors';
-import {
-  detailedIssue,
-  isRecord,
-  validationFailure,
-  type DetailedIssue,
-  type ValidationIssue,
-} from './issues';
+import { isRecord } from '../schema/parse';
+import { detailedIssue, validationFailure, type DetailedIssue, type ValidationIssue } from './issues';
 import { MAX_PANEL_TEXT_UNITS, PANEL_NUMBER_FIELDS } from './limits';
 import { findForbiddenControl, isWhitespaceOnly } from './text';
 import type { Anchor, SetOnScreenLogParams, TextAlign } from './types';
