@@ -7,15 +7,7 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: {
-        input: {
-          index: resolve(__dirname, 'src/main/index.ts'),
-          // The capture check's worker thread, loaded from next to index.js (src/main/capture/checkPool.ts).
-          captureCheckWorker: resolve(__dirname, 'src/main/capture/checkWorker.ts'),
-        },
-        // Shared chunks sit next to the entries, so the pool's `./captureCheckWorker.js` resolves from any of them.
-        output: { chunkFileNames: '[name]-[hash].js' },
-      },
+      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
     },
   },
   preload: {

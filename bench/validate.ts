@@ -1,9 +1,9 @@
-// Validation cost against JSON.parse of the same bytes (target: validateExecution <= 3x JSON.parse).
+// Validation cost per call, and against JSON.parse of the same bytes (a reference, no longer a target: a validation
+// costs microseconds where a device round trip costs hundreds of milliseconds; see docs/benchmarks.md).
 // Run: npm run build && node out/bench/validate.js
 import { SEED_SET_EXAMPLE } from '../src/shared/execution/seedExample';
 import { validateExecution } from '../src/shared/execution/validateExecution';
 
-const TARGET_RATIO = 3;
 const WARMUP_MS = 300;
 const ROUND_MS = 200;
 const ROUNDS = 9;
@@ -100,14 +100,14 @@ for (const [name, payload] of [
 
 const format = (rate: number): string => `${Math.round(rate).toLocaleString('en-US')}/s`.padStart(14);
 console.log(
-  `${'payload'.padEnd(28)}${'bytes'.padStart(7)}${'JSON.parse'.padStart(14)}${'validate'.padStart(14)}  ratio`,
+  `${'payload'.padEnd(28)}${'bytes'.padStart(7)}${'JSON.parse'.padStart(14)}${'validate'.padStart(14)}${'per call'.padStart(11)}  ratio`,
 );
 for (const row of rows) {
   console.log(
-    `${row.name.padEnd(28)}${String(row.bytes).padStart(7)}${format(row.parse)}${format(row.validate)}  ${row.ratio.toFixed(2)}x`,
+    `${row.name.padEnd(28)}${String(row.bytes).padStart(7)}${format(row.parse)}${format(row.validate)}${`${(1e6 / row.validate).toFixed(1)} us`.padStart(11)}  ${row.ratio.toFixed(2)}x`,
   );
 }
 // The headline figure is the worse of the two payloads.
 const worst = Math.max(...rows.map((row) => row.ratio));
-console.log(`ratio validate/JSON.parse = ${worst.toFixed(2)}x (target <= ${TARGET_RATIO.toFixed(2)}x)`);
+console.log(`ratio validate/JSON.parse = ${worst.toFixed(2)}x (reference only)`);
 if (sink < 0) console.log(sink); // keeps the measured results observable so no call is optimized away

@@ -45,21 +45,16 @@ async function writeAtomically(outputFiles) {
   }
 }
 
-const CHECK_WORKER = 'src/main/capture/checkWorker.ts';
 const bench = await benchEntries();
 try {
   const results = await Promise.all([
     build({ ...shared, entryPoints: ['src/cli/main.ts'], outfile: 'out/cli/androperator.js' }),
     build({ ...shared, entryPoints: ['src/main/web.ts'], outfile: 'out/console/web.js' }),
     bench.length === 0 ? { outputFiles: [] } : build({ ...shared, entryPoints: bench, outdir: 'out/bench' }),
-    // The capture check's worker thread, next to every bundle that starts it (src/main/capture/checkPool.ts).
-    ...['out/cli', 'out/console', 'out/bench'].map((directory) =>
-      build({ ...shared, entryPoints: [CHECK_WORKER], outfile: `${directory}/captureCheckWorker.js` }),
-    ),
   ]);
   await writeAtomically(results.flatMap((result) => result.outputFiles));
   console.log(
-    `build-node: out/cli/androperator.js, out/console/web.js, ${bench.length} bench bundle(s) in out/bench, and their capture-check workers`,
+    `build-node: out/cli/androperator.js, out/console/web.js and ${bench.length} bench bundle(s) in out/bench`,
   );
 } catch (error) {
   // esbuild has already printed its own errors; anything else is reported here.

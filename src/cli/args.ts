@@ -1,5 +1,6 @@
 // Common options, accepted before or after the command; everything else is left for the command to parse.
 import { parseNumericToken } from '../shared/cli/numericToken';
+import { scanFlags } from './flagTokens';
 import { isLogLevel, type LogLevel } from './log';
 import { usageError } from './usage';
 
@@ -34,14 +35,9 @@ const VALUE_FLAGS: Readonly<Record<string, string>> = {
 };
 
 const SWITCHES = ['--json', '--no-daemon', '--verbose', '--help', '--version'] as const;
-type Switch = (typeof SWITCHES)[number];
 
 /** Every spelling of a common option, for "Did you mean" suggestions. */
 export const COMMON_FLAG_NAMES: readonly string[] = [...Object.keys(VALUE_FLAGS), ...SWITCHES];
-
-function isSwitch(token: string): token is Switch {
-  return (SWITCHES as readonly string[]).includes(token);
-}
 
 function interpret(flag: string, token: string, value: string, options: CommonOptions): void {
   if (flag === '--device') {
@@ -89,33 +85,25 @@ export function extractCommonOptions(
   const seen = new Set<string>();
   let json = false;
   let verbose = false;
-  let index = 0;
-  while (index < argv.length) {
-    const token = argv[index] ?? '';
-    const flag = VALUE_FLAGS[token];
-    if (token === '--') {
-      rest.push(...argv.slice(index, index + 2));
-      index += 2;
-    } else if (flag !== undefined) {
-      const escaped = argv[index + 1] === '--';
-      const value = argv[index + (escaped ? 2 : 1)];
-      if (value === undefined || (!escaped && value.startsWith('--')))
-        usageError(`${token} requires a value`);
-      if (seen.has(flag)) usageError(`${token} must be supplied only once`);
+  const names = { values: Object.keys(VALUE_FLAGS), switches: SWITCHES };
+  for (const token of scanFlags(argv, names)) {
+    if (token.kind === 'separator') {
+      rest.push('--', ...(token.following === undefined ? [] : [token.following]));
+    } else if (token.kind === 'other') {
+      rest.push(token.text);
+    } else if (token.kind === 'value') {
+      const flag = VALUE_FLAGS[token.flag] ?? token.flag;
+      const value = token.value;
+      if (value === undefined || (!token.escaped && value.startsWith('--')))
+        usageError(`${token.flag} requires a value`);
+      if (seen.has(flag)) usageError(`${token.flag} must be supplied only once`);
       seen.add(flag);
-      interpret(flag, token, value, options);
-      index += escaped ? 3 : 2;
-    } else if (isSwitch(token)) {
-      if (token === '--json') json = true;
-      else if (token === '--no-daemon') options.noDaemon = true;
-      else if (token === '--verbose') verbose = true;
-      else if (token === '--version') options.version = true;
-      else options.help = true;
-      index += 1;
-    } else {
-      rest.push(token);
-      index += 1;
-    }
+      interpret(flag, token.flag, value, options);
+    } else if (token.flag === '--json') json = true;
+    else if (token.flag === '--no-daemon') options.noDaemon = true;
+    else if (token.flag === '--verbose') verbose = true;
+    else if (token.flag === '--version') options.version = true;
+    else options.help = true;
   }
   if (json && options.output === 'pretty') usageError('--json conflicts with --output pretty');
   if (verbose && !seen.has('--log-level')) options.logLevel = 'debug';

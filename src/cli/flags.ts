@@ -1,5 +1,6 @@
 // Command flag parsing shared by every command: values, aliases, the `--` escape, repeats and unknown flags.
 import { didYouMean } from './didYouMean';
+import { scanFlags } from './flagTokens';
 import { usageError } from './usage';
 
 export interface FlagSpec {
@@ -23,8 +24,12 @@ export interface ParseFlagsOptions {
   maxPositionals?: number;
 }
 
-function lookup(specs: readonly FlagSpec[], token: string): FlagSpec | undefined {
-  return specs.find((spec) => spec.name === token || spec.aliases?.includes(token) === true);
+function canonical(specs: readonly FlagSpec[], flag: string): FlagSpec | undefined {
+  return specs.find((spec) => spec.name === flag || spec.aliases?.includes(flag) === true);
+}
+
+function spellings(specs: readonly FlagSpec[], kind: FlagSpec['kind']): string[] {
+  return specs.filter((spec) => spec.kind === kind).flatMap((spec) => [spec.name, ...(spec.aliases ?? [])]);
 }
 
 function unexpected(context: string, token: string, specs: readonly FlagSpec[]): never {
@@ -45,30 +50,27 @@ export function parseFlags(
   options: ParseFlagsOptions,
 ): ParsedFlags {
   const parsed: ParsedFlags = { values: new Map(), switches: new Set(), positionals: [] };
-  let index = 0;
-  while (index < tokens.length) {
-    const token = tokens[index] ?? '';
-    const spec = token.startsWith('--') ? lookup(specs, token) : undefined;
-    if (token.startsWith('--') && spec === undefined) unexpected(options.context, token, specs);
-    if (spec === undefined) {
-      if (parsed.positionals.length >= (options.maxPositionals ?? 0))
-        unexpected(options.context, token, specs);
-      parsed.positionals.push(token);
-      index += 1;
-    } else if (spec.kind === 'boolean') {
-      parsed.switches.add(spec.name);
-      index += 1;
+  const names = { values: spellings(specs, 'value'), switches: spellings(specs, 'boolean') };
+  for (const token of scanFlags(tokens, names)) {
+    if (token.kind === 'separator') unexpected(options.context, '--', specs);
+    else if (token.kind === 'other') {
+      if (token.text.startsWith('--') || parsed.positionals.length >= (options.maxPositionals ?? 0))
+        unexpected(options.context, token.text, specs);
+      parsed.positionals.push(token.text);
     } else {
-      const escaped = tokens[index + 1] === '--';
-      const value = tokens[index + (escaped ? 2 : 1)];
-      if (value === undefined || (!escaped && value.startsWith('--')))
-        usageError(`${token} requires a value`);
-      if (parsed.values.has(spec.name)) {
-        const alias = token === spec.name ? '' : ` (an alias of ${spec.name})`;
-        usageError(`${token}${alias} must be supplied only once`);
+      const spec = canonical(specs, token.flag);
+      if (spec === undefined) unexpected(options.context, token.flag, specs);
+      if (token.kind === 'switch') parsed.switches.add(spec.name);
+      else {
+        const value = token.value;
+        if (value === undefined || (!token.escaped && value.startsWith('--')))
+          usageError(`${token.flag} requires a value`);
+        if (parsed.values.has(spec.name)) {
+          const alias = token.flag === spec.name ? '' : ` (an alias of ${spec.name})`;
+          usageError(`${token.flag}${alias} must be supplied only once`);
+        }
+        parsed.values.set(spec.name, value);
       }
-      parsed.values.set(spec.name, value);
-      index += escaped ? 3 : 2;
     }
   }
   return parsed;

@@ -1,6 +1,6 @@
 // Rendering command output and deriving the exit code from it.
-import type { OutputFormat } from './args';
 import { isRecord } from '../shared/schema/parse';
+import type { OutputFormat } from './args';
 
 /** One JSON document per run: a single line by default, 2-space indentation with --output pretty. */
 export function renderJson(value: unknown, format: OutputFormat): string {

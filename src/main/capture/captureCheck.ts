@@ -15,7 +15,6 @@ import { fail, ok, type Result } from '../../shared/errors';
 import { PANEL_DEFAULTS } from '../../shared/execution/limits';
 import type { Rect } from '../../shared/geometry/types';
 import { classifyPixel, panelColorModel, type PanelColorModel } from './panelColorModel';
-import { bundledWorkerFile, CaptureCheckPool } from './checkPool';
 import { decodePngRows, decodePngRowsAsync, type DecodedRows } from './pngRows';
 import { forEachGridPoint, gridStride, insideBox, ringBoxes, type PixelBox } from './sampling';
 import type { CaptureCheck, CaptureCheckInput } from './types';
@@ -117,8 +116,6 @@ interface CheckPlan {
   box: PixelBox;
   rings: { inner: PixelBox; outer: PixelBox };
   stride: number;
-  /** Rows the grid reads (the PNG decoder may skip the others). */
-  wanted: (y: number) => boolean;
 }
 
 /** Validates the input and decides what to sample; everything but the pixels. */
@@ -137,14 +134,11 @@ function planCheck(input: CaptureCheckInput): Result<CheckPlan> {
       backgroundColor: input.backgroundColor,
       textColor: input.textColor,
     });
-  // The ring just below the panel is the lowest row the check reads; only the grid's rows are needed.
+  // The ring just below the panel is the lowest row the check reads.
   const rings = ringBoxes(input.bounds, scale);
   const box = insideBox(input.bounds, scale);
   const area = Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
-  const stride = gridStride(area, MAX_SAMPLES);
-  const onGrid = (y: number, from: PixelBox): boolean =>
-    y >= Math.max(0, from.y0) && y < from.y1 && (y - Math.max(0, from.y0)) % stride === 0;
-  return ok({ scale, model, box, rings, stride, wanted: (y) => onGrid(y, box) || onGrid(y, rings.outer) });
+  return ok({ scale, model, box, rings, stride: gridStride(area, MAX_SAMPLES) });
 }
 
 function evaluate(input: CaptureCheckInput, plan: CheckPlan, png: DecodedRows | null): Result<CaptureCheck> {
@@ -182,29 +176,12 @@ function evaluate(input: CaptureCheckInput, plan: CheckPlan, png: DecodedRows | 
 export function checkPanelInCapture(input: CaptureCheckInput): Result<CaptureCheck> {
   const plan = planCheck(input);
   if (!plan.ok) return plan;
-  return evaluate(input, plan.value, decodePngRows(input.png, plan.value.rings.outer.y1, plan.value.wanted));
+  return evaluate(input, plan.value, decodePngRows(input.png, plan.value.rings.outer.y1));
 }
 
-/** checkPanelInCapture with the PNG inflated through the thread pool, stopping at the rows it needs (same answers). */
-export async function checkPanelInCaptureStreamed(input: CaptureCheckInput): Promise<Result<CaptureCheck>> {
+/** checkPanelInCapture with the PNG inflated on libuv's thread pool, off the event loop (same answers). */
+export async function checkPanelInCaptureAsync(input: CaptureCheckInput): Promise<Result<CaptureCheck>> {
   const plan = planCheck(input);
   if (!plan.ok) return plan;
-  return evaluate(
-    input,
-    plan.value,
-    await decodePngRowsAsync(input.png, plan.value.rings.outer.y1, plan.value.wanted),
-  );
-}
-
-let sharedPool: CaptureCheckPool | undefined;
-
-/** The process's capture-check worker (next to the running bundle), created on first use. */
-function checkPool(): CaptureCheckPool {
-  sharedPool ??= new CaptureCheckPool(bundledWorkerFile(import.meta.url), checkPanelInCaptureStreamed);
-  return sharedPool;
-}
-
-/** checkPanelInCaptureStreamed on the capture-check worker thread when the bundle has one (same answers). */
-export function checkPanelInCaptureAsync(input: CaptureCheckInput): Promise<Result<CaptureCheck>> {
-  return checkPool().check(input);
+  return evaluate(input, plan.value, await decodePngRowsAsync(input.png, plan.value.rings.outer.y1));
 }

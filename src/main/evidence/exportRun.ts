@@ -75,7 +75,7 @@ async function exportZip(
   }
   let archive: Uint8Array;
   try {
-    archive = await buildZip(entries);
+    archive = buildZip(entries);
   } catch (error) {
     return writeFailed(destination, error, 'archive_too_large');
   }

@@ -1,6 +1,6 @@
 // One action object: strict {id, type, params?}, type normalization, then the params of its type.
-import { detailedIssue, type DetailedIssue, type IssueContext } from './issues';
 import { isRecord } from '../schema/parse';
+import { detailedIssue, type DetailedIssue, type IssueContext } from './issues';
 import { MAX_ACTION_TYPE_LENGTH, MAX_ID_LENGTH } from './limits';
 import type { Action } from './types';
 import { normalizeActionType, SUPPORTED_ACTION_TYPES } from './validateActionType';

@@ -1,7 +1,7 @@
 // The canonical execution validator (reference sections 1-2): every surface runs it before anything is dispatched.
 import { fail, ok, type AppError, type Result } from '../errors';
-import { detailedIssue, validationFailure, type DetailedIssue } from './issues';
 import { isRecord } from '../schema/parse';
+import { detailedIssue, validationFailure, type DetailedIssue } from './issues';
 import {
   MAX_EXECUTION_ACTIONS,
   MAX_ID_LENGTH,
@@ -10,7 +10,7 @@ import {
   MAX_TIMEOUT_MS,
   MIN_TIMEOUT_MS,
 } from './limits';
-import { jsonUtf8ByteLength, jsonUtf8ByteUpperBound } from './payloadSize';
+import { jsonUtf8ByteLength } from './payloadSize';
 import { EXPECTED_FORMAT, type Action, type Execution } from './types';
 import { inspectAction } from './validateAction';
 
@@ -130,8 +130,6 @@ function actionsIssue(value: unknown): DetailedIssue | null {
 }
 
 function payloadSizeFailure(input: unknown): { ok: false; error: AppError } | null {
-  // The O(1)-per-string bound settles almost every payload without an exact walk.
-  if (jsonUtf8ByteUpperBound(input, MAX_PAYLOAD_BYTES) <= MAX_PAYLOAD_BYTES) return null;
   const bytes = jsonUtf8ByteLength(input);
   if (Number.isNaN(bytes)) {
     const rule = 'must be serializable as JSON (no cycles or BigInt values)';

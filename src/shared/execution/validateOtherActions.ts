@@ -1,6 +1,6 @@
 // Params of clear_on_screen_log, snapshot and take_screenshot (reference sections 2 and 8).
-import { detailedIssue, type DetailedIssue } from './issues';
 import { isRecord } from '../schema/parse';
+import { detailedIssue, type DetailedIssue } from './issues';
 import { SCREENSHOT_SCALES } from './limits';
 import { isWhitespaceOnly } from './text';
 import type { ScreenshotScale, TakeScreenshotParams } from './types';

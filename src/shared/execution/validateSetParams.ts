@@ -2,12 +2,11 @@
 import { ok, type Result } from '../errors';
 import { scanTemplate } from '../template/scan';
 import { normalizeColor } from './colors';
-import { detailedIssue, validationFailure, type DetailedIssue, type ValidationIssue } from './issues';
 import { isRecord } from '../schema/parse';
+import { detailedIssue, validationFailure, type DetailedIssue, type ValidationIssue } from './issues';
 import { MAX_PANEL_TEXT_UNITS, PANEL_NUMBER_FIELDS } from './limits';
 import { findForbiddenControl, isWhitespaceOnly } from './text';
 import type { Anchor, SetOnScreenLogParams, TextAlign } from './types';
-import { isCleanTemplate } from './validateTemplate';
 
 export type { ValidationIssue } from './issues';
 
@@ -42,7 +41,6 @@ function contentIssue(field: ContentField, value: unknown): DetailedIssue | null
     return fieldIssue(field, `must contain 1..${MAX_PANEL_TEXT_UNITS} UTF-16 code units`);
   }
   if (isWhitespaceOnly(value)) return fieldIssue(field, 'must include a non-whitespace character');
-  if (field === 'template' && isCleanTemplate(value)) return null; // one pass for the two checks below
   if (findForbiddenControl(value) >= 0) {
     return fieldIssue(field, 'contains a control character other than LF or TAB');
   }

@@ -1,5 +1,5 @@
 // Builders for APK-like files in tests: a zip writer and a binary AndroidManifest.xml with package and version.
-import { crc32, deflateRawSync } from 'node:zlib';
+import { zipSync, type Zippable } from 'fflate';
 import {
   CHUNK_RESOURCE_MAP,
   CHUNK_START_ELEMENT,
@@ -19,41 +19,11 @@ export interface ZipEntryInput {
   deflate?: boolean;
 }
 
-/** A zip archive with the given entries. */
+/** A zip archive with the given entries, in order. */
 export function buildZip(entries: readonly ZipEntryInput[]): Buffer {
-  const locals: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const data = entry.deflate ? deflateRawSync(entry.data) : entry.data;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(entry.deflate ? 8 : 0, 8);
-    local.writeUInt32LE(crc32(entry.data), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    local.copy(central, 8, 6, 26);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    directory.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const directorySize = directory.reduce((total, part) => total + part.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directorySize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...directory, end]);
+  const files: Zippable = {};
+  for (const entry of entries) files[entry.name] = [entry.data, { level: entry.deflate ? 6 : 0 }];
+  return Buffer.from(zipSync(files));
 }
 
 export interface ManifestInput {

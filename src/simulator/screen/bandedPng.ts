@@ -21,56 +21,15 @@ interface Band {
   length: number;
 }
 
-/** Bytes between reductions of the sums (zlib's NMAX; doubles would allow more, and it costs nothing). */
+/** Bytes between reductions of the sums: the most that cannot overflow 32 bits (zlib's NMAX). */
 const ADLER_BLOCK = 5552;
 
-function adler32(buffer: Buffer): number {
-  // A plain Uint8Array view, sixteen bytes a step: b gains 16a plus each byte weighted by how many of the sixteen
-  // steps it is counted in (zlib's DO16). Sums are exact doubles well below 2^53 between reductions.
-  const data = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
-  const length = data.length;
+function adler32(data: Uint8Array): number {
   let a = 1;
   let b = 0;
-  let i = 0;
-  while (i < length) {
-    const end = Math.min(length, i + ADLER_BLOCK);
-    for (; i + 15 < end; i += 16) {
-      const x0 = data[i]!;
-      const x1 = data[i + 1]!;
-      const x2 = data[i + 2]!;
-      const x3 = data[i + 3]!;
-      const x4 = data[i + 4]!;
-      const x5 = data[i + 5]!;
-      const x6 = data[i + 6]!;
-      const x7 = data[i + 7]!;
-      const x8 = data[i + 8]!;
-      const x9 = data[i + 9]!;
-      const x10 = data[i + 10]!;
-      const x11 = data[i + 11]!;
-      const x12 = data[i + 12]!;
-      const x13 = data[i + 13]!;
-      const x14 = data[i + 14]!;
-      const x15 = data[i + 15]!;
-      b +=
-        16 * (a + x0) +
-        15 * x1 +
-        14 * x2 +
-        13 * x3 +
-        12 * x4 +
-        11 * x5 +
-        10 * x6 +
-        9 * x7 +
-        8 * x8 +
-        7 * x9 +
-        6 * x10 +
-        5 * x11 +
-        4 * x12 +
-        3 * x13 +
-        2 * x14 +
-        x15;
-      a += x0 + x1 + x2 + x3 + x4 + x5 + x6 + x7 + x8 + x9 + x10 + x11 + x12 + x13 + x14 + x15;
-    }
-    for (; i < end; i += 1) {
+  for (let start = 0; start < data.length; start += ADLER_BLOCK) {
+    const end = Math.min(data.length, start + ADLER_BLOCK);
+    for (let i = start; i < end; i += 1) {
       a += data[i]!;
       b += a;
     }
@@ -93,23 +52,18 @@ function combineAdler(first: number, second: number, secondLength: number): numb
   return ((b1 << 16) | a1) >>> 0;
 }
 
-/**
- * Rows of RGBA with a filter byte before each: Sub (1) for the base's bands, None (0) for a frame's. Written into
- * `into` when it is large enough (a frame's bands are compressed synchronously, one at a time, from one scratch).
- */
-function filterRows(rgba: Buffer, width: number, rows: number, sub: boolean, into?: Buffer): Buffer {
+/** Rows of RGBA with a filter byte before each: Sub (1) for the base's bands, None (0) for a frame's. */
+function filterRows(rgba: Buffer, width: number, rows: number, sub: boolean): Buffer {
   const stride = width * 4;
-  const size = rows * (stride + 1);
-  const out = into !== undefined && into.length >= size ? into.subarray(0, size) : Buffer.allocUnsafe(size);
+  const out = Buffer.allocUnsafe(rows * (stride + 1));
   for (let row = 0; row < rows; row += 1) {
     const source = row * stride;
     const target = row * (stride + 1);
+    out[target] = sub ? 1 : 0;
     if (!sub) {
-      out[target] = 0;
       rgba.copy(out, target + 1, source, source + stride);
       continue;
     }
-    out[target] = 1;
     for (let i = 0; i < 4; i += 1) out[target + 1 + i] = rgba[source + i]!;
     for (let i = 4; i < stride; i += 1)
       out[target + 1 + i] = (rgba[source + i]! - rgba[source + i - 4]!) & 0xff;
@@ -124,25 +78,13 @@ function filterRows(rgba: Buffer, width: number, rows: number, sub: boolean, int
 export const BASE_LEVEL = 6;
 export const FRAME_LEVEL = 1;
 
-/** Filtered rows of one frame band at a time; reused, so a capture allocates no ~70 KB buffer per band. */
-let frameScratch = Buffer.alloc(0);
-
 async function compressBand(pixels: Buffer, width: number, rows: number, level: number): Promise<Band> {
+  const filtered = filterRows(pixels, width, rows, level === BASE_LEVEL);
   const options = { level, finishFlush: constants.Z_FULL_FLUSH };
-  if (level === BASE_LEVEL) {
-    const filtered = filterRows(pixels, width, rows, true);
-    return {
-      compressed: await deflateRawAsync(filtered, options),
-      adler: adler32(filtered),
-      length: filtered.length,
-    };
-  }
-  // A frame's few bands deflate faster in place than through the thread pool's hand-offs, and synchronously, so
-  // the scratch is free again before the next band is filtered into it.
-  const size = rows * (width * 4 + 1);
-  if (frameScratch.length < size) frameScratch = Buffer.allocUnsafe(size);
-  const filtered = filterRows(pixels, width, rows, false, frameScratch);
-  return { compressed: deflateRawSync(filtered, options), adler: adler32(filtered), length: filtered.length };
+  // A frame's few bands deflate faster in place than through the thread pool's hand-offs.
+  const compressed =
+    level === BASE_LEVEL ? await deflateRawAsync(filtered, options) : deflateRawSync(filtered, options);
+  return { compressed, adler: adler32(filtered), length: filtered.length };
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -180,9 +122,6 @@ export class BandedPngEncoder {
   private readonly baseBands: Array<Band | undefined> = [];
   /** The previous frame's overlay bands and the overlay signature each was drawn with. */
   private frameBands: Array<{ signature: string; band: Band } | undefined> = [];
-  /** The previous whole frame passed to encode(), compared band by band. */
-  private previousRgba: Buffer | undefined;
-  private previousBands: Band[] = [];
   /** How many bands the last encode had to compress (the rest were reused). */
   recompressedBands = 0;
 
@@ -221,34 +160,6 @@ export class BandedPngEncoder {
       }
     }
     return bands;
-  }
-
-  /** `rgba` is a whole width x height x 4 frame, unpremultiplied; bands equal to the previous frame's are reused. */
-  async encode(rgba: Buffer): Promise<Buffer> {
-    const stride = this.width * 4;
-    const previous = this.previousRgba;
-    const changed: number[] = [];
-    for (let index = 0; index < this.bandCount; index += 1) {
-      const start = index * BAND_ROWS * stride;
-      const end = start + this.rowsOf(index) * stride;
-      if (previous === undefined || !previous.subarray(start, end).equals(rgba.subarray(start, end)))
-        changed.push(index);
-    }
-    const compressed = this.compressBands(
-      changed,
-      (top, rows) => rgba.subarray(top * stride, (top + rows) * stride),
-      BASE_LEVEL,
-    );
-    this.previousRgba = Buffer.from(rgba);
-    const bands = await Promise.all(
-      Array.from(
-        { length: this.bandCount },
-        (_, index) => compressed.get(index) ?? Promise.resolve(this.previousBands[index]!),
-      ),
-    );
-    this.previousBands = bands;
-    this.recompressedBands = changed.length;
-    return this.assemble(bands);
   }
 
   /**

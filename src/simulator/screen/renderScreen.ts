@@ -1,5 +1,5 @@
 // Renders a simulated device's screen to PNG: a cached base (app screen and bars), then the clock and panel.
-import { createCanvas, ImageData, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
 import type { TextMeasurer } from '../../shared/geometry/types';
 import { drawAppScreen } from './apps';
 import { BandedPngEncoder, type Overlay, type RowReader } from './bandedPng';
@@ -12,8 +12,8 @@ import { drawClock, drawStatusBar } from './statusBar';
 import type { ScreenInput } from './types';
 
 interface Base {
-  /** The base's pixels (app screen and bars, no clock, no panel): RGBA, unpremultiplied, opaque. */
-  rgba: Buffer;
+  /** The app screen and bars, without the clock and the panel. */
+  canvas: Canvas;
   tint: BarTint;
   /** Frames on this base differ only in the clock and the panel: most PNG bands are reused. */
   encoder: BandedPngEncoder;
@@ -23,27 +23,6 @@ interface Base {
 
 // A base frame is ~10 MB of pixels; a handful covers every simulated device in a test run.
 const BASE_LIMIT = 6;
-/**
- * A canvas as wide as the screen on which the rows a frame changes are drawn (base rows put back first, then the
- * clock and panel): reading a few rows of a small canvas costs a fraction of drawing over a full-screen one.
- */
-const scratches = new Map<number, SKRSContext2D>();
-
-let composed = Buffer.alloc(0);
-
-/** A reused buffer for a frame's rows: the encoder consumes them before it asks for the next. */
-function composeScratch(size: number): Buffer {
-  if (composed.length < size) composed = Buffer.allocUnsafe(size);
-  return composed.subarray(0, size);
-}
-
-function scratchFor(width: number, rows: number): SKRSContext2D {
-  const cached = scratches.get(width);
-  if (cached !== undefined && cached.canvas.height >= rows) return cached;
-  const ctx = createCanvas(width, Math.max(rows, cached?.canvas.height ?? 0)).getContext('2d');
-  scratches.set(width, ctx);
-  return ctx;
-}
 const bases = new Map<string, Base>();
 const icons = new WeakMap<Uint8Array, Promise<Image>>();
 const iconIds = new WeakMap<Uint8Array, number>();
@@ -83,12 +62,7 @@ function baseFor(input: ScreenInput): Base {
   const tint = drawAppScreen(frame);
   drawStatusBar(frame, input, tint);
   drawNavigationBar(ctx, input, tint);
-  const pixels = ctx.getImageData(0, 0, input.widthPx, input.heightPx).data;
-  const base = {
-    rgba: Buffer.from(pixels),
-    tint,
-    encoder: new BandedPngEncoder(input.widthPx, input.heightPx),
-  };
+  const base = { canvas, tint, encoder: new BandedPngEncoder(input.widthPx, input.heightPx) };
   bases.set(key, base);
   const oldest = bases.keys().next().value;
   if (bases.size > BASE_LIMIT && oldest !== undefined) bases.delete(oldest);
@@ -124,12 +98,17 @@ function frameKey(input: ScreenInput): string {
   return JSON.stringify([input.clockText, panelKey(input)]);
 }
 
+/** Rows [top, top + rows) of `canvas` as RGBA bytes. */
+function rowsOf(canvas: Canvas, top: number, rows: number): Buffer {
+  const { data } = canvas.getContext('2d').getImageData(0, top, canvas.width, rows);
+  return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+}
+
 async function draw(input: ScreenInput, base: Base): Promise<Uint8Array> {
   const icon = input.panel ? await iconImage(input.panel.icon) : null;
   const width = input.widthPx;
-  const stride = width * 4;
-  // Only the status bar (clock) and the panel differ from the base; the encoder reads and compresses only the
-  // rows whose overlays changed since the previous frame.
+  // Only the status bar (clock) and the panel differ from the base; the encoder asks only for the rows whose
+  // overlays changed since the previous frame.
   const overlays: Overlay[] = [
     { top: 0, bottom: Math.max(1, input.statusBarPx), key: `clock ${input.clockText}` },
   ];
@@ -138,49 +117,17 @@ async function draw(input: ScreenInput, base: Base): Promise<Uint8Array> {
     const { top, bottom } = input.panel.layout.bounds;
     overlays.push({ top, bottom, key: `panel ${panel}` });
   }
-  const readBase: RowReader = (top, rows) => base.rgba.subarray(top * stride, (top + rows) * stride);
-  const statusBottom = overlays[0]?.bottom ?? 0;
-  const panelBounds = input.panel?.layout.bounds;
-  // Called synchronously by the encoder, so frames never interleave on the shared scratch canvas, and the rows it
-  // returns are consumed before the next call.
+  // The asked-for rows of the base, with the clock and the panel drawn over them on a canvas of just those rows.
   const readFrame: RowReader = (top, rows) => {
-    // Only the columns an overlay can change are drawn over and read back: the clock's rows whole, the panel's
-    // rows within its bounds (it draws nothing outside them); the rest of each row is the base's.
-    const whole = top < statusBottom || panelBounds === undefined;
-    const left = whole ? 0 : Math.max(0, Math.min(width, panelBounds.left));
-    const right = whole ? width : Math.max(left, Math.min(width, panelBounds.right));
-    const ctx = scratchFor(width, rows);
-    const under = base.rgba.subarray(top * stride, (top + rows) * stride);
-    const underImage = new ImageData(
-      new Uint8ClampedArray(under.buffer, under.byteOffset, under.length),
-      width,
-      rows,
-    );
-    ctx.putImageData(underImage, 0, 0, left, 0, right - left, rows);
-    ctx.save();
-    try {
-      ctx.translate(0, -top);
-      drawClock(ctx, input, base.tint);
-      if (input.panel) drawPanel(ctx, input.panel, icon, screenMeasurer());
-    } catch (error) {
-      // A malformed panel colour throws mid-draw, leaving saved states, a transform and a clip behind: the next
-      // frame gets a new canvas.
-      scratches.delete(width);
-      throw error;
-    }
-    ctx.restore();
-    if (right <= left) return under;
-    const drawn = ctx.getImageData(left, 0, right - left, rows).data;
-    const drawnRows = Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength);
-    if (left === 0 && right === width) return drawnRows;
-    const frame = composeScratch(under.length);
-    under.copy(frame);
-    const span = (right - left) * 4;
-    for (let row = 0; row < rows; row += 1)
-      drawnRows.copy(frame, row * stride + left * 4, row * span, (row + 1) * span);
-    return frame;
+    const canvas = createCanvas(width, rows);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(base.canvas, 0, top, width, rows, 0, 0, width, rows);
+    ctx.translate(0, -top);
+    drawClock(ctx, input, base.tint);
+    if (input.panel) drawPanel(ctx, input.panel, icon, screenMeasurer());
+    return rowsOf(canvas, 0, rows);
   };
-  return base.encoder.encodeOver(overlays, readFrame, readBase);
+  return base.encoder.encodeOver(overlays, readFrame, (top, rows) => rowsOf(base.canvas, top, rows));
 }
 
 /**
