@@ -1,7 +1,7 @@
 // Reads a JSON request body with a hard byte limit, enforced while streaming.
 import type { IncomingMessage } from 'node:http';
 import type { ErrorCode } from '../../shared/errors';
-import { findJsonSyntaxError } from './jsonPosition';
+import { findJsonSyntaxError } from '../../shared/json/errorPosition';
 
 /** A body that could not be accepted; `aborted` means the client went away and nothing should be answered. */
 export type BodyFailure =
