@@ -30,6 +30,17 @@ describe('parseJsonPayload', () => {
     expect(result.error.details).toEqual({ position: 9, line: 2, column: 8 });
   });
 
+  it('places a bad \\u escape at its first non-hex character, as the HTTP servers do', () => {
+    for (const [text, position, column] of [
+      ['{"execution":"\\u12G4"}', 18, 19],
+      ['{"a":"\\u12"}', 10, 11],
+      ['{"a":"\\x"}', 7, 8],
+    ] as const) {
+      const result = parseJsonPayload(text, {});
+      expect(result.ok ? undefined : result.error.details).toEqual({ position, line: 1, column });
+    }
+  });
+
   it('reports an unexpected end at the end of the text', () => {
     const result = parseJsonPayload('{"a":1', { path: '/x.json' });
     expect(result.ok ? undefined : result.error.details).toEqual({

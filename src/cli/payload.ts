@@ -2,7 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fail, ok, type Result } from '../shared/errors';
-import { jsonErrorOffset, lineAndColumn } from './jsonErrorOffset';
+import { findJsonSyntaxError, lineAndColumn } from '../shared/json/errorPosition';
 
 /** Files above this size are refused before reading; a valid execution serializes to at most 64000 bytes. */
 export const MAX_PAYLOAD_FILE_BYTES = 1024 * 1024;
@@ -20,8 +20,8 @@ export function parseJsonPayload(text: string, origin: { path?: string }): Resul
   try {
     return ok(JSON.parse(text) as unknown);
   } catch (error) {
-    const located = jsonErrorOffset(text);
-    const position = located < 0 ? text.length : located;
+    // The scanner finds an error wherever JSON.parse does; the end of the text is only a fallback.
+    const position = findJsonSyntaxError(text)?.position ?? text.length;
     const { line, column } = lineAndColumn(text, position);
     const where = origin.path === undefined ? 'Inline payload' : `Payload file ${origin.path}`;
     return fail(

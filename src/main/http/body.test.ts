@@ -25,12 +25,12 @@ describe('body parsing helpers', () => {
     expect(parseJsonBytes(encode('{"é":[1]}'))).toEqual({ ok: true, value: { é: [1] } });
     expect(parseJsonBytes(encode('\uFEFF[1]'))).toEqual({ ok: true, value: [1] });
     const invalid = parseJsonBytes(new Uint8Array([0x5b, 0xc3, 0x5d]));
-    expect(invalid.ok ? 'ok' : invalid.failure).toMatchObject({
+    expect(invalid.ok ? 'ok' : invalid.error).toMatchObject({
       code: 'INVALID_JSON',
       message: 'The request body is not valid UTF-8',
     });
     const malformed = parseJsonBytes(encode('[1,]'));
-    expect(malformed.ok ? 'ok' : malformed.failure).toMatchObject({
+    expect(malformed.ok ? 'ok' : malformed.error).toMatchObject({
       code: 'INVALID_JSON',
       details: { position: 3, line: 1, column: 4 },
     });

@@ -1,6 +1,7 @@
-// Response writing with the security headers every answer carries.
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { fail, type ErrorCode } from '../../shared/errors';
+// The security headers every answer carries, and the one JSON error shape `{ ok:false, error:{code,message,details} }`.
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import { fail, type AppError, type ErrorCode } from '../../shared/errors';
 
 /** Content-Security-Policy of HTML (and every static file, so workers inherit it). */
 export const HTML_CONTENT_SECURITY_POLICY =
@@ -10,13 +11,20 @@ export const HTML_CONTENT_SECURITY_POLICY =
 /** Content-Security-Policy of JSON, SSE and byte responses: nothing in them may load or frame anything. */
 export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** Default status of the codes the server itself answers with (a caller may pass another status). */
 const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   INVALID_PATH: 400,
+  INVALID_JSON: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  INVALID_BODY: 415,
   INTERNAL_ERROR: 500,
+  SERVER_SHUTTING_DOWN: 503,
 };
 
 /** Headers common to all responses; `html` selects the page policy. No CORS header is ever sent. */
@@ -30,63 +38,45 @@ export function securityHeaders(html: boolean): OutgoingHttpHeaders {
   };
 }
 
-/** True when the request still has unread body bytes: the connection must then close after the answer. */
-function bodyPending(response: ServerResponse): boolean {
-  return response.req.complete === false;
+/**
+ * Sets the security headers on `reply` (the page policy for HTML and static files), and `Connection: close` when
+ * the request body was not read or the server is closing. Run by the onSend hook, and by hand where Fastify
+ * answers without hooks (a malformed URL).
+ */
+export function finishHeaders(reply: FastifyReply, closing: boolean, staticFile: boolean): void {
+  const type = reply.getHeader('content-type');
+  const html = staticFile || (typeof type === 'string' && type.startsWith('text/html'));
+  for (const [name, value] of Object.entries(securityHeaders(html))) reply.header(name, value);
+  // Unread body bytes would be parsed as the next request on this connection: it must close.
+  if (closing || reply.request.raw.complete === false) reply.header('connection', 'close');
 }
 
-/** Writes a complete response; `Connection: close` when the body was not read or the server is closing. */
-export function sendBytes(
-  response: ServerResponse,
-  status: number,
-  contentType: string,
-  bytes: Uint8Array | string,
-  extraHeaders: OutgoingHttpHeaders = {},
-  closing = false,
-): void {
-  if (response.headersSent || response.destroyed) return;
-  const html = contentType.startsWith('text/html');
-  const headers: OutgoingHttpHeaders = {
-    ...securityHeaders(html),
-    ...extraHeaders,
-    'Content-Type': contentType,
-    'Content-Length': typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength,
-  };
-  if (closing || bodyPending(response)) headers.Connection = 'close';
-  response.writeHead(status, headers);
-  response.end(bytes);
-}
-
-/** Writes `value` as JSON; a value JSON cannot represent becomes a 500 INTERNAL_ERROR. */
-export function sendJson(response: ServerResponse, status: number, value: unknown, closing = false): void {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    text = undefined;
+/** An expected failure thrown inside a hook or the body parser; the error handler answers it as is. */
+export class HttpFailure extends Error {
+  constructor(
+    readonly error: AppError,
+    readonly status: number = ERROR_STATUS[error.code] ?? 500,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(error.message);
   }
-  if (text === undefined) {
-    sendError(
-      response,
-      'INTERNAL_ERROR',
-      'The handler returned a value that is not JSON',
-      undefined,
-      closing,
-    );
-    return;
-  }
-  sendBytes(response, status, 'application/json; charset=utf-8', text, {}, closing);
 }
 
-/** Writes `{ ok:false, error:{ code, message, details? } }` with the status of `code` (or `status`). */
-export function sendError(
-  response: ServerResponse,
+/** Builds an HttpFailure from a code, a message and optional details (status from the code). */
+export function httpFailure(
   code: ErrorCode,
   message: string,
-  options: { status?: number; details?: Record<string, unknown>; headers?: OutgoingHttpHeaders } = {},
-  closing = false,
-): void {
-  const status = options.status ?? ERROR_STATUS[code] ?? 500;
-  const text = JSON.stringify(fail(code, message, options.details));
-  sendBytes(response, status, 'application/json; charset=utf-8', text, options.headers ?? {}, closing);
+  options: { status?: number; details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): HttpFailure {
+  const { error } = fail(code, message, options.details);
+  return new HttpFailure(error, options.status ?? ERROR_STATUS[code] ?? 500, options.headers);
+}
+
+/** Answers `{ ok:false, error }` with the failure's status and headers. */
+export function sendFailure(reply: FastifyReply, failure: HttpFailure): FastifyReply {
+  return reply
+    .code(failure.status)
+    .headers(failure.headers)
+    .type(JSON_CONTENT_TYPE)
+    .send(JSON.stringify({ ok: false, error: failure.error }));
 }

@@ -35,7 +35,7 @@ const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: /^\/files\/(?<name>[^/]+)\.txt$/,
+    path: '/files/:name.txt',
     handler: async (request) => ({ status: 200, json: { name: request.params.name } }),
   },
   {
@@ -227,6 +227,18 @@ describe('bodies', () => {
     expect(error.code).toBe('INVALID_JSON');
     expect(error.message).toContain('position 7');
     expect(error.details).toEqual({ position: 7, line: 1, column: 8 });
+  });
+
+  it('places a bad \\u escape at its first non-hex character, as the CLI does', async () => {
+    for (const [body, position, column] of [
+      ['{"execution":"\\u12G4"}', 18, 19],
+      ['{"a":"\\u12"}', 10, 11],
+      ['{"a":"\\x"}', 7, 8],
+    ] as const) {
+      const response = await rawRequest(server.port, { method: 'POST', path: '/echo', headers: json, body });
+      expect(response.status).toBe(400);
+      expect(errorOf(response).details).toEqual({ position, line: 1, column });
+    }
   });
 
   it('answers 400 INVALID_JSON for bytes that are not UTF-8', async () => {

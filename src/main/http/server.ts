@@ -1,9 +1,9 @@
-// The one local HTTP server under both the browser console API and the Serve API.
+// The one local HTTP server under both the browser console API and the Serve API: Fastify on a Node server whose
+// sockets, timeouts, binding and shutdown this file keeps in hand.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fail, ok, type Result } from '../../shared/errors';
-import { handleRequest, type PipelineContext } from './pipeline';
-import { createRouter } from './router';
+import { buildApp, type ServerState } from './app';
 import { checkBindHost, createHostPolicy, hostForUrl, isWildcardHost, TOKEN_PATTERN } from './security';
 import { createSseHub } from './sse';
 import { createStaticFiles, type StaticFiles } from './static';
@@ -36,7 +36,6 @@ function listen(server: Server, host: string, port: number): Promise<Result<Addr
   return new Promise((resolve) => {
     const onError = (error: Error): void => {
       const cause = 'code' in error ? String(error.code) : error.message;
-      // Why INTERNAL_ERROR: ERROR_CODES has no listen failure code (LISTEN_FAILED proposed to the lead).
       resolve(fail('LISTEN_FAILED', `Cannot listen on ${host}:${port}: ${cause}`, { host, port, cause }));
     };
     server.once('error', onError);
@@ -57,15 +56,13 @@ function serverUrl(address: AddressInfo): string {
 
 /**
  * Starts the server. Fails (nothing listening) with FORBIDDEN for a non-loopback host without
- * `allowNonLoopback`, USAGE for invalid options, FILE_NOT_FOUND for a missing static directory,
- * INTERNAL_ERROR when the port cannot be bound.
+ * `allowNonLoopback`, USAGE for invalid options or routes, FILE_NOT_FOUND for a missing static directory,
+ * LISTEN_FAILED when the port cannot be bound.
  */
 export async function createLocalServer(options: LocalServerOptions): Promise<Result<LocalServer>> {
   const valid = validate(options);
   if (!valid.ok) return valid;
   const { host, port, bodyLimitBytes } = valid.value;
-  const router = createRouter(options.routes);
-  if (!router.ok) return router;
   let staticFiles: StaticFiles | null = null;
   if (options.staticDirectory !== undefined) {
     const files = createStaticFiles(options.staticDirectory);
@@ -78,53 +75,73 @@ export async function createLocalServer(options: LocalServerOptions): Promise<Re
     maxBufferedBytes: options.sseMaxBufferedBytes ?? 1024 * 1024,
   });
   const sockets = new Set<Socket>();
-  let closing = false;
-  // Why these timeouts: a client that trickles headers or a body must not hold a socket for Node's 300 s default.
-  // requireHostHeader off: the pipeline refuses a missing Host itself, with the same structured 403 as a forged one.
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000, requireHostHeader: false });
-  server.keepAliveTimeout = 5_000;
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
+  const state: ServerState = { gate: null, closing: false };
+  let server: Server | undefined;
+  const app = buildApp({
+    options,
+    bodyLimitBytes,
+    staticFiles,
+    hub,
+    state,
+    createServer: (handler) => {
+      // Why these timeouts: a client that trickles headers or a body must not hold a socket for Node's 300 s
+      // default. requireHostHeader off: the gate refuses a missing Host itself, with the same structured 403.
+      server = createServer(
+        { requestTimeout: 30_000, headersTimeout: 15_000, requireHostHeader: false },
+        handler,
+      );
+      server.keepAliveTimeout = 5_000;
+      server.on('connection', (socket: Socket) => {
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+      });
+      return server;
+    },
   });
-  const address = await listen(server, host, port);
-  if (!address.ok) return address;
-  const context: PipelineContext = {
+  if (!app.ok) return app;
+  try {
+    await app.value.ready();
+  } catch (error) {
+    return fail(
+      'USAGE',
+      `The server could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (server === undefined) return fail('INTERNAL_ERROR', 'Fastify did not create the server');
+  const node = server;
+  // Why: Node's own answer to an unparsable request (a bare 400, 408 or 431 that closes the connection) is what
+  // this server always sent; Fastify's handler adds a JSON body in a shape of its own.
+  node.removeAllListeners('clientError');
+  // Why not app.listen: for 'localhost' Fastify binds every address the name resolves to; this binds one.
+  const address = await listen(node, host, port);
+  if (!address.ok) {
+    await app.value.close();
+    return address;
+  }
+  state.gate = {
     policy: createHostPolicy([host, address.value.address], address.value.port),
     token: options.token,
     publicPaths: new Set(options.publicPaths ?? []),
     tokenLocation: options.tokenLocation,
-    bodyLimitBytes,
-    router: router.value,
-    staticFiles,
-    apiPrefixes: options.apiPrefixes ?? ['/api/'],
-    hub,
-    closing: () => closing,
-    onHandlerError: options.onHandlerError,
   };
-  // Registered after listening because the Host policy needs the port; no request can be parsed before this
-  // continuation runs (the listen callback and this await both settle before the event loop polls sockets).
-  server.on('request', (request, response) => {
-    handleRequest(context, request, response).catch(() => response.destroy());
-  });
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closed ??= new Promise((resolve) => {
-      closing = true;
+      state.closing = true;
       const grace = setTimeout(() => {
         for (const socket of sockets) socket.destroy();
       }, options.closeGraceMs ?? 1000);
-      server.close(() => {
+      node.close(() => {
         // The server counts a socket as gone when it is destroyed, before the socket emits 'close'.
         const pending = [...sockets].map((socket) => new Promise((gone) => socket.once('close', gone)));
-        void Promise.all(pending).then(() => {
+        void Promise.all([...pending, app.value.close()]).then(() => {
           clearTimeout(grace);
           resolve();
         });
       });
       hub.close();
-      server.closeIdleConnections();
+      node.closeIdleConnections();
     });
     return closed;
   };

@@ -1,10 +1,11 @@
-// Serves a built web app from one directory: no escapes (lexical or through symlinks), known MIME types.
+// A built web app served from one directory with @fastify/static: no escapes (lexical or through symlinks), no
+// hidden files, known MIME types, index.html for in-app navigation.
 import { realpathSync } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
-import { extname, join, sep } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, ok, type AppError, type Result } from '../../shared/errors';
-import { securityHeaders } from './respond';
 
 const MIME_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,7 +30,7 @@ export function mimeType(path: string): string {
   return MIME_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** Outcome of mapping a URL path to a file under the root. */
+/** Outcome of mapping a URL path to a regular file under the root. */
 export type StaticLookup =
   { kind: 'file'; path: string } | { kind: 'missing' } | { kind: 'refused'; error: AppError };
 
@@ -47,6 +48,13 @@ function inside(root: string, path: string): boolean {
 
 function refused(message: string, path: string): StaticLookup {
   return { kind: 'refused', error: fail('FORBIDDEN', message, { path }).error };
+}
+
+async function isRegularFile(path: string): Promise<boolean> {
+  return stat(path).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
 }
 
 /** Decodes a raw URL path into segments, refusing dot segments, encoded separators, NUL and dotfiles. */
@@ -95,36 +103,50 @@ export function createStaticFiles(directory: string): Result<StaticFiles> {
         return { kind: 'missing' };
       }
       if (!inside(root, real)) return refused('A symbolic link leads out of the static directory', rawPath);
-      return { kind: 'file', path: real };
+      return (await isRegularFile(real)) ? { kind: 'file', path: real } : { kind: 'missing' };
     },
   });
 }
 
-/** Streams a regular file; returns false (nothing written) when it is not one or cannot be opened. */
-export async function sendFile(
-  response: ServerResponse,
+/**
+ * Registers @fastify/static for `reply.sendFile` only: our lookup has already chosen the file, so its own routes,
+ * caching headers, ranges and MIME guesses are off (the onSend hook sets `Cache-Control: no-store`).
+ */
+export function registerStaticFiles(app: FastifyInstance, files: StaticFiles): void {
+  void app.register(fastifyStatic, {
+    root: files.root,
+    serve: false,
+    index: false,
+    dotfiles: 'allow',
+    acceptRanges: false,
+    cacheControl: false,
+    etag: false,
+    lastModified: false,
+    contentType: false,
+  });
+}
+
+/** Streams `path` (a regular file inside the root, from `lookup`) with our MIME type. */
+export function sendStaticFile(reply: FastifyReply, files: StaticFiles, path: string): FastifyReply {
+  reply.type(mimeType(path));
+  return reply.sendFile(relative(files.root, path), files.root);
+}
+
+/** Whether a missed GET should get the web app's index.html (browser navigation inside the app). */
+export function wantsAppFallback(
+  request: FastifyRequest,
   path: string,
-  extraHeaders: Record<string, string>,
-): Promise<boolean> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (handle === undefined) return false;
-  const stats = await handle.stat().catch(() => undefined);
-  if (stats === undefined || !stats.isFile()) {
-    await handle.close();
-    return false;
-  }
-  // Every static file gets the page policy, so a worker script inherits it rather than the stricter data policy.
-  response.writeHead(200, {
-    ...securityHeaders(true),
-    ...extraHeaders,
-    'Content-Type': mimeType(path),
-    'Content-Length': stats.size,
-  });
-  const stream = handle.createReadStream({ autoClose: true });
-  return new Promise((resolve) => {
-    stream.on('error', () => response.destroy());
-    stream.on('close', () => resolve(true));
-    response.on('close', () => stream.destroy());
-    stream.pipe(response);
-  });
+  apiPrefixes: readonly string[],
+): boolean {
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return (
+    (request.headers.accept ?? '').includes('text/html') &&
+    !lastSegment.includes('.') &&
+    !apiPrefixes.some((prefix) => path.startsWith(prefix))
+  );
+}
+
+/** True when the app's index.html can be served. */
+export function hasIndex(files: StaticFiles): Promise<boolean> {
+  return isRegularFile(files.index);
 }

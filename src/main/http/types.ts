@@ -8,7 +8,7 @@ export interface ParsedRequest {
   method: RouteMethod;
   /** The raw (still percent-encoded) path, without the query. */
   path: string;
-  /** Decoded `:name` segments of a pattern route, or named groups of a RegExp route. */
+  /** Decoded `:name` parameters of a pattern route. */
   params: Readonly<Record<string, string>>;
   /** Query parameters, without `token`. */
   query: URLSearchParams;
@@ -39,8 +39,11 @@ export type RouteResponse =
 
 export interface Route {
   method: RouteMethod;
-  /** An exact path ('/ping'), a pattern with `:name` segments ('/api/:channel'), or a RegExp on the raw path. */
-  path: string | RegExp;
+  /**
+   * An exact path ('/ping') or a Fastify pattern with `:name` parameters ('/api/:channel', '/files/:name.txt');
+   * parameters are percent-decoded.
+   */
+  path: string;
   handler(request: ParsedRequest): Promise<RouteResponse>;
 }
 

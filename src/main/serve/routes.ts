@@ -1,5 +1,6 @@
 // The Serve API routes (reference section 6), mounted by `androperator serve` and by the console's server.
 import type { DeviceInfo } from '../../shared/api/devices';
+import { parseExecuteBody, parseObserveBody, type TargetFields } from '../../shared/api/serveSchemas';
 import type { AppError, Result } from '../../shared/errors';
 import { DEFAULT_TIMEOUT_MS } from '../../shared/execution/limits';
 import { EXPECTED_FORMAT, SNAPSHOT, TAKE_SCREENSHOT } from '../../shared/execution/types';
@@ -9,7 +10,6 @@ import { runExecution } from '../execution/runExecution';
 import { systemClock, type Clock, type ExecutionDependencies } from '../execution/types';
 import type { Route, RouteResponse } from '../http/types';
 import { newExecutionId } from './ids';
-import { parseExecuteBody, parseObserveBody, type TargetFields } from './requestBodies';
 import { httpStatusFor } from './statusMapping';
 
 /** Paths that need no token. */
