@@ -215,11 +215,18 @@ describe('close', () => {
   it('ends SSE streams, finishes in-flight requests and leaves no socket open', async () => {
     const baseline = await stableTcpHandles();
     let release: () => void = () => undefined;
+    let started: () => void = () => undefined;
+    // Closing must find the request in its handler: a socket that is merely connected is not enough on a busy
+    // machine (release would run before the handler assigned it, and the request would never end).
+    const slowStarted = new Promise<void>((resolve) => (started = resolve));
     const slow: Route = {
       method: 'GET',
       path: '/slow',
       handler: () =>
-        new Promise((resolve) => (release = () => resolve({ status: 200, json: { done: true } }))),
+        new Promise((resolve) => {
+          release = () => resolve({ status: 200, json: { done: true } });
+          started();
+        }),
     };
     const events: Route = {
       method: 'GET',
@@ -233,11 +240,11 @@ describe('close', () => {
     ];
     await Promise.all(streams.map((stream) => stream.waitFor((item) => item.kind === 'event')));
     const inFlight = rawRequest(server.port, { path: '/slow' });
-    await settle(() => server.connections() === 3);
+    await slowStarted;
     expect(server.connections()).toBe(3);
     expect(server.streams()).toBe(2);
 
-    const started = Date.now();
+    const closingAt = Date.now();
     const closed = server.close();
     expect(server.close()).toBe(closed);
     release();
@@ -247,7 +254,7 @@ describe('close', () => {
     await closed;
     await Promise.all(streams.map((stream) => stream.ended));
     // Well under the 10 s grace: nothing had to be destroyed by force.
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - closingAt).toBeLessThan(5000);
     expect(server.connections()).toBe(0);
     expect(server.streams()).toBe(0);
     await settle(() => tcpHandles() === baseline);
