@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseManifest, readApkManifest } from './axml';
-import { buildApk, buildManifestAxml, buildZip } from './build';
+import { buildApk, buildManifestAxml, buildZip } from '../../test-support/apkBuild';
 import { readZipEntry } from './zip';
 
 const INPUT = { packageName: 'com.androperator.operator', versionCode: 7, versionName: '0.7.0' };

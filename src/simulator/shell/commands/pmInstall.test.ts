@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildApk, buildZip } from '../../apk/build';
+import { buildApk, buildZip } from '../../../test-support/apkBuild';
 import { filesOf } from '../../device/files';
 import { DeviceState } from '../../device/state';
 import { runShell } from '../../../test-support/runShell';

@@ -10,7 +10,7 @@ import {
   UTF8_FLAG,
   VERSION_CODE_ID,
   VERSION_NAME_ID,
-} from './axml';
+} from '../simulator/apk/axml';
 
 export interface ZipEntryInput {
   name: string;
