@@ -5,7 +5,7 @@ import type { Streams } from './redirect';
 import { ShellExit, type ShellState } from './shellState';
 
 // Commands the shell runs itself because they change the shell: exit, exec, export, unset, trap, eval, set,
-// shift, `:`, `command -v`, and `sh` (a child shell process).
+// shift, cd, pwd, `:`, `command -v`, and `sh` (a child shell process).
 
 /** What a built-in may do to the shell that runs it. */
 export interface BuiltinContext {
@@ -138,14 +138,45 @@ const sh: Builtin = async (context) => {
   return context.spawnShell(script.data.toString('utf8'), file, positional, context.streams.stdin);
 };
 
+/** Directories that exist on every device besides the writable ones the file system knows. */
+const SYSTEM_DIRECTORIES = new Set([
+  '/system',
+  '/system/bin',
+  '/vendor',
+  '/product',
+  '/apex',
+  '/proc',
+  '/dev',
+  '/storage',
+]);
+
+/** `cd [DIR]`: sets `PWD` (default `$HOME`); relative paths resolve against the current one. */
+const cd: Builtin = (context) => {
+  const target = context.args[0] ?? context.shell.get('HOME') ?? '/';
+  const path = resolvePath(target, context.shell.workingDirectory);
+  if (!SYSTEM_DIRECTORIES.has(path) && !filesOf(context.device.state).isDirectory(path))
+    return fail(context, `cd: ${target}: No such file or directory`, 2);
+  context.shell.set('OLDPWD', context.shell.workingDirectory);
+  context.shell.set('PWD', path);
+  return 0;
+};
+
 /** Built-ins by name. */
 export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   [':', () => 0],
+  ['cd', cd],
   ['command', command],
   ['eval', (context) => context.evaluate(context.args.join(' '))],
   ['exec', exec],
   ['exit', exit],
   ['export', exportBuiltin],
+  [
+    'pwd',
+    (context) => {
+      context.streams.stdout(`${context.shell.workingDirectory}\n`);
+      return 0;
+    },
+  ],
   ['set', set],
   ['sh', sh],
   ['shift', shift],

@@ -31,7 +31,7 @@ describe('redirections to device files', () => {
     );
   });
 
-  it('resolves relative targets against $PWD and expands the target', async () => {
+  it('resolves relative targets against the directory cd chose and expands the target', async () => {
     const state = new DeviceState();
     await runShell('cd_target=/data/local/tmp; PWD=/sdcard; echo a > rel.txt; echo b > $cd_target/v.txt', {
       state,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
@@ -106,7 +107,6 @@ describe('shell language through the real adb CLI', () => {
     expect(run.stdout.toString()).toBe('hi\n');
     const pulled = `${adb.directory}/pulled.txt`;
     expect((await adb.adb(['-s', serial, 'pull', '/data/local/tmp/x', pulled])).code).toBe(0);
-    const { readFile } = await import('node:fs/promises');
     expect(await readFile(pulled, 'utf8')).toBe('hi\n');
     const refused = await adb.adb(['-s', serial, 'shell', 'echo x > /system/x']);
     expect(refused.code).toBe(1);
