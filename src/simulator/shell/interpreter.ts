@@ -46,18 +46,51 @@ async function runShellProcess(
   streams: Streams,
 ): Promise<number> {
   const interpreter = new Interpreter(device, signal, shell);
-  let status = await untilExit(() => interpreter.script(source, streams));
+  const status = await untilExit(() => interpreter.script(source, streams));
+  return runExitTrap(interpreter, shell, status, streams);
+}
+
+/** Runs and clears the EXIT trap; the status stays unless the trap itself exits. */
+async function runExitTrap(
+  interpreter: Interpreter,
+  shell: ShellState,
+  status: number,
+  streams: Streams,
+): Promise<number> {
   const trap = shell.exitTrap;
-  if (trap !== undefined) {
-    shell.exitTrap = undefined;
-    shell.status = status;
-    const trapStatus = await untilExit(async () => {
-      await interpreter.script(trap, streams);
-      return status;
-    });
-    status = trapStatus;
-  }
-  return status;
+  if (trap === undefined) return status;
+  shell.exitTrap = undefined;
+  shell.status = status;
+  return untilExit(async () => {
+    await interpreter.script(trap, streams);
+    return status;
+  });
+}
+
+/** An interactive `adb shell`: one shell process reading one command line at a time. */
+export interface ShellSession {
+  /** Runs one line; `exited` when it ran `exit` or `exec` (the session then ends with `status`). */
+  run(line: string): Promise<{ status: number; exited: boolean }>;
+  /** Ends the session (runs the EXIT trap) and resolves to the final status. */
+  end(status: number): Promise<number>;
+}
+
+/** Starts the shell process of an interactive session; variables, `$$` and traps last across its lines. */
+export function openShellSession(io: ShellIo, device: CommandDevice): ShellSession {
+  const shell = ShellState.login(device.state);
+  const streams = { stdin: Buffer.alloc(0), stdout: io.stdout, stderr: io.stderr };
+  const interpreter = new Interpreter(device, io.signal, shell);
+  return {
+    run: async (line) => {
+      try {
+        return { status: await interpreter.script(line, streams), exited: false };
+      } catch (error) {
+        if (error instanceof ShellExit) return { status: error.status, exited: true };
+        throw error;
+      }
+    },
+    end: (status) => runExitTrap(interpreter, shell, status, streams),
+  };
 }
 
 async function untilExit(run: () => Promise<number>): Promise<number> {

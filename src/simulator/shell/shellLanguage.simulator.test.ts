@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,24 @@ function shellV2(port: number, serial: string, commandLine: string): Promise<She
   });
 }
 
+/** `adb shell` with no command and `input` on stdin (not a tty): an interactive session over shell_v2. */
+function interactive(serial: string, input: string): Promise<{ stdout: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(adb.bin, ['-P', String(adb.port), '-s', serial, 'shell'], { env: adb.env });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ stdout, code });
+    });
+    child.stdin.end(input);
+  });
+}
+
 beforeAll(async () => {
   adb = await startIsolatedAdb();
 });
@@ -123,6 +142,16 @@ describe('shell language through the real adb CLI', () => {
     ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout.toString()).toBe('sdk=34\n1\ndone\n');
+  });
+
+  it('an interactive adb shell keeps variables across lines and exits with exit N', async () => {
+    const { serial } = await attached();
+    const session = await interactive(
+      serial,
+      `A=5\ntrap 'echo bye' EXIT\necho $A $$ | grep -c '^5 [0-9]'\nexit 3\necho never\n`,
+    );
+    expect(session).toEqual({ stdout: '1\nbye\n', code: 3 });
+    expect(await interactive(serial, 'false\n')).toEqual({ stdout: '', code: 1 });
   });
 
   it('adb exec-out runs the same language (no exit status on that service)', async () => {
