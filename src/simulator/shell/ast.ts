@@ -60,6 +60,15 @@ export interface IfCommand {
   redirects: Redirect[];
 }
 
+/** `for NAME [in WORDS]; do BODY; done`; without `in` the positional parameters are the words. */
+export interface ForCommand {
+  kind: 'for';
+  name: string;
+  words: Word[] | undefined;
+  body: CommandList;
+  redirects: Redirect[];
+}
+
 /** `{ list; }` runs in the current shell, `( list )` in a subshell. */
 export interface GroupCommand {
   kind: 'group';
@@ -68,7 +77,7 @@ export interface GroupCommand {
   redirects: Redirect[];
 }
 
-export type Command = SimpleCommand | LoopCommand | IfCommand | GroupCommand;
+export type Command = SimpleCommand | LoopCommand | IfCommand | ForCommand | GroupCommand;
 
 export interface Pipeline {
   negated: boolean;

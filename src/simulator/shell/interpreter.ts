@@ -178,6 +178,18 @@ class Interpreter {
         ? this.subshell((child) => child.list(command.body, streams))
         : this.list(command.body, streams);
     }
+    if (command.kind === 'for') {
+      const values: string[] = [];
+      if (command.words === undefined) values.push(...this.shell.positional);
+      else for (const word of command.words) values.push(...(await expandFields(word, expander)));
+      let status = 0;
+      for (const value of values) {
+        if (this.signal.aborted) return SHELL_STATUS.interrupted;
+        this.shell.set(command.name, value);
+        status = await this.list(command.body, streams);
+      }
+      return status;
+    }
     if (command.kind === 'if') {
       for (const branch of command.branches) {
         if ((await this.list(branch.condition, streams)) === 0) return this.list(branch.body, streams);

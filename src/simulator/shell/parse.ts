@@ -4,6 +4,7 @@ import type {
   Assignment,
   Command,
   CommandList,
+  ForCommand,
   GroupCommand,
   IfCommand,
   LoopCommand,
@@ -19,7 +20,21 @@ export type * from './ast';
 // Recursive-descent parser for the subset of sh the simulator runs: lists (`;`, newline), `&&`, `||`,
 // pipelines, `!`, assignments, redirections, `{ }` and `( )` groups, `while`/`until` loops and `if`/`elif`/`else`.
 
-const RESERVED = new Set(['while', 'until', 'do', 'done', 'if', 'then', 'elif', 'else', 'fi', '!', '{', '}']);
+const RESERVED = new Set([
+  'while',
+  'until',
+  'for',
+  'do',
+  'done',
+  'if',
+  'then',
+  'elif',
+  'else',
+  'fi',
+  '!',
+  '{',
+  '}',
+]);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 
 class ParseFailure {
@@ -111,10 +126,34 @@ class Parser {
       if (token.value === 'while' || token.value === 'until') return this.loop(token.value === 'until');
       if (token.value === 'if') return this.conditional();
       if (token.value === '{') return this.group(false, '}');
+      if (token.value === 'for') return this.forLoop();
       if (RESERVED.has(token.value)) throw new ParseFailure(`syntax error: '${token.value}' unexpected`);
     }
     if (token?.kind === 'operator' && token.value === '(') return this.group(true, ')');
     return this.simple();
+  }
+
+  private forLoop(): ForCommand {
+    this.index += 1;
+    const name = this.peek();
+    if (name?.kind !== 'word' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.value) || name.quoted)
+      throw new ParseFailure(`syntax error: bad for loop variable`);
+    this.index += 1;
+    this.skipNewlines();
+    let words: Word[] | undefined;
+    const keyword = this.peek();
+    if (keyword?.kind === 'word' && !keyword.quoted && keyword.value === 'in') {
+      this.index += 1;
+      words = [];
+      for (let token = this.peek(); token?.kind === 'word'; token = this.peek()) {
+        words.push({ text: token.value, parts: token.parts });
+        this.index += 1;
+      }
+    }
+    this.expectWord('do');
+    const body = this.nonEmptyList(['done']);
+    this.expectWord('done');
+    return { kind: 'for', name: name.value, words, body, redirects: this.redirects() };
   }
 
   private group(subshell: boolean, close: '}' | ')'): GroupCommand {

@@ -142,6 +142,17 @@ describe('sh -c, exec, export, trap, eval', () => {
     expect(await out(`sh -c "trap 'echo inner-trap' EXIT"; echo outer`)).toBe('inner-trap\nouter\n');
   });
 
+  it('runs for loops over words, substitutions and positional parameters', async () => {
+    expect(await out('for x in a "b c" $(echo d e); do echo [$x]; done; echo last=$x')).toBe(
+      '[a]\n[b c]\n[d]\n[e]\nlast=e\n',
+    );
+    expect(await out(`sh -c 'for arg; do echo $arg; done' name one two`)).toBe('one\ntwo\n');
+    expect((await runShell('for x in; do echo never; done')).status).toBe(0);
+    expect((await runShell('for 1x in a; do echo; done')).stderr).toBe(
+      '/system/bin/sh: syntax error: bad for loop variable\n',
+    );
+  });
+
   it('evaluates eval and { } groups in the current shell', async () => {
     expect(await out(`eval 'A=5'; echo $A; { B=6; }; echo $B; (C=7); echo [$C]`)).toBe('5\n6\n[]\n');
   });
