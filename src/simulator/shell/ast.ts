@@ -15,8 +15,8 @@ export type WordPart =
       /** `${#NAME}`: the length of the value. */
       length?: boolean;
       operator?: ParameterOperator;
-      /** The word after the operator, taken literally (no nested expansion). */
-      argument?: string;
+      /** The word after the operator, expanded only when the operator uses it. */
+      argument?: WordPart[];
     }
   | { kind: 'command'; script: string; quoted: boolean };
 

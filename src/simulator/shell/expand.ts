@@ -51,6 +51,12 @@ export async function expandText(word: Word, expander: Expander): Promise<string
   return text;
 }
 
+async function expandJoined(parts: readonly WordPart[] | undefined, expander: Expander): Promise<string> {
+  let text = '';
+  for (const part of parts ?? []) text += await expandPart(part, expander);
+  return text;
+}
+
 async function expandPart(part: WordPart, expander: Expander): Promise<string> {
   if (part.kind === 'literal') return part.text;
   if (part.kind === 'command') return (await expander.substitute(part.script)).replace(/\n+$/, '');
@@ -59,8 +65,11 @@ async function expandPart(part: WordPart, expander: Expander): Promise<string> {
   const operator = part.operator;
   if (operator === undefined) return value ?? '';
   const missing = value === undefined || (operator.startsWith(':') && value === '');
-  const argument = part.argument ?? '';
-  switch (operator.replace(':', '')) {
+  const kind = operator.replace(':', '');
+  // Only the branch taken expands its word (so `${A:-$(cmd)}` runs cmd only when A is unset).
+  const usesArgument = kind === '+' ? !missing : missing;
+  const argument = usesArgument ? await expandJoined(part.argument, expander) : '';
+  switch (kind) {
     case '-':
       return missing ? argument : (value ?? '');
     case '=':

@@ -52,6 +52,10 @@ describe('variables and quoting', () => {
     );
     expect(await out('A=abc; echo ${#A} ${A:+set}')).toBe('3 set\n');
     expect(await out('echo ${B:=given}; echo $B')).toBe('given\ngiven\n');
+    expect(await out(`echo \${X:-$HOME/"a b"} "\${X:-'q'}" \${HOME:+$(echo alt)} \${X:-\${Y:-deep}}`)).toBe(
+      "//a b 'q' alt deep\n",
+    );
+    expect(await out('echo ${HOME:-$(echo never >&2)}')).toBe('/\n');
     const failed = await runShell('echo ${NEED:?must be set}; echo after');
     expect(failed.stderr).toBe('/system/bin/sh: NEED: must be set\n');
     expect(failed.status).toBe(1);

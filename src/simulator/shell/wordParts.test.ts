@@ -31,7 +31,13 @@ describe('word parts', () => {
       { kind: 'parameter', name: '?', quoted: false },
       { kind: 'parameter', name: '$', quoted: false },
       { kind: 'parameter', name: '1', quoted: false },
-      { kind: 'parameter', name: 'A', quoted: false, operator: ':-', argument: 'x y' },
+      {
+        kind: 'parameter',
+        name: 'A',
+        quoted: false,
+        operator: ':-',
+        argument: [{ kind: 'literal', text: 'x y', quoted: false }],
+      },
       { kind: 'parameter', name: 'A', quoted: false, length: true },
     ]);
   });

@@ -31,7 +31,7 @@ const BRACED = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[?$#!@*-])(?:(:?[-=+?])([\s\
 export function scanDollar(input: string, index: number, quoted: boolean): Scanned<WordPart> | undefined {
   const next = input[index + 1];
   if (next === '{') {
-    const close = input.indexOf('}', index + 2);
+    const close = matchingBrace(input, index + 2);
     if (close < 0) return { error: "missing '}'" };
     const body = input.slice(index + 2, close);
     const match = BRACED.exec(body);
@@ -40,7 +40,9 @@ export function scanDollar(input: string, index: number, quoted: boolean): Scann
     if (match[1]) part.length = true;
     if (match[3]) {
       part.operator = match[3] as ParameterOperator;
-      part.argument = stripQuotes(match[4] ?? '');
+      const argument = argumentParts(match[4] ?? '', quoted);
+      if ('error' in argument) return argument;
+      part.argument = argument.value;
     }
     return { value: part, raw: input.slice(index, close + 1), end: close + 1 };
   }
@@ -144,8 +146,69 @@ function matchingParenthesis(input: string, start: number): number {
   return -1;
 }
 
-/** `${A:-'x y'}`: the argument is taken literally apart from one level of surrounding quotes. */
-function stripQuotes(text: string): string {
-  const match = /^(['"])([\s\S]*)\1$/.exec(text);
-  return match ? (match[2] as string) : text;
+/** Index of the `}` closing a `${` whose body starts at `start`, skipping quotes and nested expansions; -1 if none. */
+function matchingBrace(input: string, start: number): number {
+  for (let index = start; index < input.length; index += 1) {
+    const character = input[index] as string;
+    if (character === '}') return index;
+    if (character === '\\') index += 1;
+    else if (character === "'") {
+      const end = input.indexOf("'", index + 1);
+      if (end < 0) return -1;
+      index = end;
+    } else if (character === '"' || character === '$' || character === '`') {
+      const scanned =
+        character === '"'
+          ? scanDoubleQuoted(input, index + 1)
+          : character === '$'
+            ? scanDollar(input, index, false)
+            : scanBackquote(input, index, false);
+      if (scanned && 'error' in scanned) return -1;
+      if (scanned) index = scanned.end - 1;
+    }
+  }
+  return -1;
+}
+
+/** The word after `${NAME:-`: quotes removed, its own `$` and backquote expansions kept (quoted as the outer word). */
+function argumentParts(text: string, quoted: boolean): Scanned<WordPart[]> {
+  const parts: WordPart[] = [];
+  const literal = (value: string, isQuoted: boolean): void => {
+    const last = parts[parts.length - 1];
+    if (last?.kind === 'literal' && last.quoted === isQuoted) last.text += value;
+    else parts.push({ kind: 'literal', text: value, quoted: isQuoted });
+  };
+  let index = 0;
+  while (index < text.length) {
+    const character = text[index] as string;
+    if (character === '\\' && index + 1 < text.length) {
+      literal(text[index + 1] as string, true);
+      index += 2;
+      continue;
+    }
+    if (character === "'" && !quoted) {
+      const end = text.indexOf("'", index + 1);
+      if (end < 0) return { error: "unterminated quoted string (')" };
+      literal(text.slice(index + 1, end), true);
+      index = end + 1;
+      continue;
+    }
+    const scanned =
+      character === '"'
+        ? scanDoubleQuoted(text, index + 1)
+        : character === '$'
+          ? scanDollar(text, index, quoted)
+          : character === '`'
+            ? scanBackquote(text, index, quoted)
+            : undefined;
+    if (scanned && 'error' in scanned) return scanned;
+    if (scanned) {
+      for (const part of Array.isArray(scanned.value) ? scanned.value : [scanned.value]) parts.push(part);
+      index = scanned.end;
+      continue;
+    }
+    literal(character, quoted);
+    index += 1;
+  }
+  return { value: parts, raw: text, end: text.length };
 }
