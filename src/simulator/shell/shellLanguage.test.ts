@@ -78,6 +78,7 @@ describe('variables and quoting', () => {
   it('has the adb shell environment, $$ and $0', async () => {
     expect(await out('echo $HOME $TMPDIR $EXTERNAL_STORAGE $USER')).toBe('/ /data/local/tmp /sdcard shell\n');
     expect(await out('echo $0')).toBe('/system/bin/sh\n');
+    expect(await out('echo $RANDOM | grep -cE "^[0-9]{1,5}$"')).toBe('1\n');
     const pids = (await out("echo $$; echo $$; sh -c 'echo $$'")).trim().split('\n').map(Number);
     expect(pids[0]).toBeGreaterThan(1);
     expect(pids[1]).toBe(pids[0]);

@@ -90,6 +90,8 @@ export class ShellState {
     if (name === '@' || name === '*') return this.positional.join(' ');
     if (name === '-') return '';
     if (name === '!') return undefined;
+    // mksh's RANDOM: a new value 0..32767 on every read (scripts use it for temporary file names).
+    if (name === 'RANDOM' && !this.variables.has(name)) return String(Math.floor(Math.random() * 32768));
     if (/^[0-9]+$/.test(name)) return this.positional[Number(name) - 1];
     return this.variables.get(name)?.value;
   }
