@@ -1,14 +1,14 @@
 import type { Duplex } from 'node:stream';
 import type { DeviceFiles } from '../device/files';
 import type { StreamServer } from './connection';
-import { serveRawShell, serveShellV2, type RunShell } from './shellService';
+import { serveRawShell, serveShellV2, type DeviceShell } from './shellService';
 import { serveSync } from './sync';
 
 /** Serves one connection to a device-side socket (e.g. the Operator's agent socket). */
 export type StreamHandler = (stream: Duplex) => void;
 
 export interface ServiceRouterOptions {
-  runShell: RunShell;
+  shell: DeviceShell;
   abstractSockets: ReadonlyMap<string, StreamHandler>;
   /** Whether `shell,v2,...:` is served (only when the shell_v2 feature is advertised). */
   shellV2: () => boolean;
@@ -26,7 +26,7 @@ export function createServiceRouter(
   return (service) => {
     if (service.startsWith('shell:')) {
       const commandLine = service.slice('shell:'.length);
-      return (stream) => serveRawShell(stream, commandLine, options.runShell, true);
+      return (stream) => serveRawShell(stream, commandLine, options.shell, true);
     }
     if (service.startsWith('shell,') && options.shellV2()) {
       const separator = service.indexOf(':');
@@ -34,11 +34,11 @@ export function createServiceRouter(
       const shellArguments = service.slice('shell,'.length, separator).split(',');
       if (!shellArguments.includes('v2')) return undefined;
       const commandLine = service.slice(separator + 1);
-      return (stream) => serveShellV2(stream, commandLine, options.runShell);
+      return (stream) => serveShellV2(stream, commandLine, options.shell);
     }
     if (service.startsWith('exec:')) {
       const commandLine = service.slice('exec:'.length);
-      return (stream) => serveRawShell(stream, commandLine, options.runShell, false);
+      return (stream) => serveRawShell(stream, commandLine, options.shell, false);
     }
     if (service === 'sync:' && options.files) {
       const files = options.files;

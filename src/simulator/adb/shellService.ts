@@ -1,8 +1,16 @@
 import type { Duplex } from 'node:stream';
-import type { ShellIo } from '../shell/interpreter';
+import type { ShellIo, ShellSession } from '../shell/interpreter';
 
 /** Runs one command line on the device and resolves to its exit status. */
 export type RunShell = (commandLine: string, io: ShellIo) => Promise<number>;
+/** Starts an interactive shell (an empty `shell:` command): one process for every line the host sends. */
+export type OpenShellSession = (io: ShellIo) => ShellSession;
+
+/** How a device runs shell requests. */
+export interface DeviceShell {
+  run: RunShell;
+  openSession: OpenShellSession;
+}
 
 /** Shell protocol v2 packet ids (adb's shell_protocol.h). */
 export const SHELL_PACKET = {
@@ -37,7 +45,7 @@ function endOpen(stream: Duplex): void {
 export function serveRawShell(
   stream: ShellStream,
   commandLine: string,
-  runShell: RunShell,
+  shell: DeviceShell,
   interactive: boolean,
 ): void {
   const io: ShellIo = {
@@ -46,15 +54,15 @@ export function serveRawShell(
     signal: stream.signal,
   };
   if (interactive && commandLine.trim() === '') {
-    runLines(stream, io, runShell, (chunk, push) => push(chunk));
+    runLines(stream, shell.openSession(io), (chunk, push) => push(chunk));
     return;
   }
   const end = (): void => endOpen(stream);
-  void runShell(commandLine, io).then(end, end);
+  void shell.run(commandLine, io).then(end, end);
 }
 
 /** `shell,v2,...:<cmd>`: output framed as [id u8][length u32le][data], then an exit packet with the status. */
-export function serveShellV2(stream: ShellStream, commandLine: string, runShell: RunShell): void {
+export function serveShellV2(stream: ShellStream, commandLine: string, shell: DeviceShell): void {
   const send = (id: number, data: Buffer): void => {
     const header = Buffer.alloc(5);
     header.writeUInt8(id, 0);
@@ -74,8 +82,7 @@ export function serveShellV2(stream: ShellStream, commandLine: string, runShell:
     let pending = Buffer.alloc(0);
     runLines(
       stream,
-      io,
-      runShell,
+      shell.openSession(io),
       (chunk, push, end) => {
         pending = Buffer.concat([pending, chunk]);
         while (pending.length >= 5) {
@@ -94,16 +101,15 @@ export function serveShellV2(stream: ShellStream, commandLine: string, runShell:
   }
   // stdin packets are ignored: no built-in command reads the host's stdin.
   stream.resume();
-  void runShell(commandLine, io).then(finish, () => finish(1));
+  void shell.run(commandLine, io).then(finish, () => finish(1));
 }
 
 type StdinDecoder = (chunk: Buffer, push: (data: Buffer) => void, end: () => void) => void;
 
-/** Interactive mode: each complete line from the host runs as a command line, one after another; `exit` stops. */
+/** Interactive mode: each complete line from the host runs in one shell session, in order; `exit [N]` ends it. */
 function runLines(
   stream: ShellStream,
-  io: ShellIo,
-  runShell: RunShell,
+  session: ShellSession,
   decode: StdinDecoder,
   finish: (status: number) => void = () => stream.end(),
 ): void {
@@ -111,19 +117,20 @@ function runLines(
   let status = 0;
   let queue = Promise.resolve();
   let closed = false;
+  let exited = false;
   const close = (): void => {
     if (closed) return;
     closed = true;
-    void queue.then(() => finish(status));
+    void queue.then(() => session.end(status)).then(finish, () => finish(1));
   };
   const accept = (line: string): void => {
     if (closed) return;
-    if (line.trim() === 'exit') {
-      close();
-      return;
-    }
     queue = queue.then(async () => {
-      if (!io.signal.aborted) status = await runShell(line, io);
+      if (exited || stream.signal.aborted) return;
+      const ran = await session.run(line);
+      status = ran.status;
+      exited = ran.exited;
+      if (exited) close();
     });
   };
   const endInput = (): void => {

@@ -2,9 +2,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { fail, ok, type Result } from '../../shared/errors';
 import { filesOf } from '../device/files';
 import { DeviceState, type DeviceStateOptions } from '../device/state';
-import type { CaptureScreen, CommandTable } from '../shell/commandTable';
+import type { CaptureScreen, CommandDevice, CommandTable } from '../shell/commandTable';
 import { createDefaultCommandTable } from '../shell/defaultCommands';
-import { runCommandLine } from '../shell/interpreter';
+import { openShellSession, runCommandLine } from '../shell/interpreter';
 import { HostConnection } from './connection';
 import { hostRequest } from './hostClient';
 import { createServiceRouter, type StreamHandler } from './services';
@@ -66,13 +66,10 @@ export class SimulatedDevice {
     this.captureScreen = options.captureScreen;
     const features = options.features ?? IMPLEMENTED_FEATURES;
     const resolveService = createServiceRouter({
-      runShell: (commandLine, io) =>
-        runCommandLine(commandLine, io, {
-          state: this.state,
-          captureScreen: this.captureScreen,
-          commands: this.commands,
-          sleepCapMs: options.sleepCapMs ?? 10_000,
-        }),
+      shell: {
+        run: (commandLine, io) => runCommandLine(commandLine, io, this.commandDevice()),
+        openSession: (io) => openShellSession(io, this.commandDevice()),
+      },
       abstractSockets: this.abstractSockets,
       shellV2: () => features.includes('shell_v2'),
       files: filesOf(this.state),
@@ -113,6 +110,16 @@ export class SimulatedDevice {
   }
 
   /** `<state>::ro.product.name=...;ro.product.model=...;ro.product.device=...;features=...` */
+  /** What the shell of this device runs commands against (read per request: the screen provider can change). */
+  private commandDevice(): CommandDevice {
+    return {
+      state: this.state,
+      captureScreen: this.captureScreen,
+      commands: this.commands,
+      sleepCapMs: this.options.sleepCapMs ?? 10_000,
+    };
+  }
+
   banner(features: readonly DeviceFeature[] = this.options.features ?? IMPLEMENTED_FEATURES): string {
     const property = (key: string): string => this.state.getProperty(key) ?? '';
     return `${this.bannerState}::ro.product.name=${property('ro.product.name')};ro.product.model=${property('ro.product.model')};ro.product.device=${property('ro.product.device')};features=${features.join(',')}`;

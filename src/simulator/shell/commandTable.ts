@@ -26,6 +26,8 @@ export interface CommandContext {
   stdin: Buffer;
   stdout: OutputSink;
   stderr: OutputSink;
+  /** Exported shell variables plus the command's own `NAME=value` prefixes. */
+  environment: Readonly<Record<string, string>>;
   /** Aborted when the adb stream closes; long-running commands (sleep, logcat -T) must stop. */
   signal: AbortSignal;
   device: CommandDevice;

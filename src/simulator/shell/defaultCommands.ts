@@ -2,6 +2,7 @@ import { CommandTable } from './commandTable';
 import { am } from './commands/am';
 import { echo, failStatus, id, sleep, succeed, which, whoami } from './commands/basic';
 import { dumpsys } from './commands/dumpsys';
+import { cat, printEnvironment } from './commands/files';
 import { grep } from './commands/grep';
 import { input } from './commands/input';
 import { logcat } from './commands/logcat';
@@ -15,8 +16,10 @@ import { wm } from './commands/wm';
 export function createDefaultCommandTable(): CommandTable {
   return new CommandTable([
     ['am', am],
+    ['cat', cat],
     ['dumpsys', dumpsys],
     ['echo', echo],
+    ['env', printEnvironment],
     ['false', failStatus],
     ['getprop', getprop],
     ['grep', grep],
@@ -24,6 +27,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['input', input],
     ['logcat', logcat],
     ['pm', pm],
+    ['printenv', printEnvironment],
     ['screencap', screencap],
     ['setprop', setprop],
     ['settings', settings],

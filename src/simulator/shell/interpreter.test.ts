@@ -40,15 +40,15 @@ describe('runCommandLine', () => {
     expect((await runShell('missing 2>&1 >/dev/null')).stdout.toString()).toContain('not found');
   });
 
-  it('refuses redirections to files (no file system) without running the command', async () => {
+  it('refuses redirections it cannot open without running the command', async () => {
     const state = new DeviceState();
-    const run = await runShell('settings put system font_scale 2 > /sdcard/out.txt', { state });
+    const run = await runShell('settings put system font_scale 2 > /system/out.txt', { state });
     expect(run.status).toBe(1);
-    expect(run.stderr).toBe(
-      "/system/bin/sh: can't create /sdcard/out.txt: files are not supported by the simulator\n",
-    );
+    expect(run.stderr).toBe("/system/bin/sh: can't create /system/out.txt: Read-only file system\n");
     expect(state.fontScale).toBe(1);
-    expect((await runShell('getprop < /sdcard/in')).stderr).toContain("can't open /sdcard/in");
+    expect((await runShell('getprop < /sdcard/in')).stderr).toBe(
+      "/system/bin/sh: can't open /sdcard/in: No such file or directory\n",
+    );
     expect((await runShell('echo x 2>&7')).stderr).toContain('7: bad file descriptor');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScript } from './parse';
+import { parseScript, type Command } from './parse';
 
 function parse(input: string) {
   const result = parseScript(input);
@@ -12,25 +12,36 @@ function error(input: string): string {
   return result.ok ? 'parsed' : result.error.message;
 }
 
+/** A command with its words and redirection targets as text (parts are checked in the expansion tests). */
+function shape(command: Command | undefined): unknown {
+  if (command?.kind !== 'simple') return command;
+  return {
+    kind: 'simple',
+    assignments: command.assignments.map(({ name, value }) => `${name}=${value.text}`),
+    words: command.words.map((word) => word.text),
+    redirects: command.redirects.map(({ fd, operator, target }) => ({ fd, operator, target: target.text })),
+  };
+}
+
 describe('parseScript', () => {
   it("parses adbkit's screencap line into a two-step && list with a redirect", () => {
     const script = parse('echo && screencap -p 2>/dev/null');
     expect(script.items).toHaveLength(1);
     const [item] = script.items;
-    expect(item?.first.commands[0]).toEqual({ kind: 'simple', words: ['echo'], redirects: [] });
-    expect(item?.rest).toEqual([
+    expect(shape(item?.first.commands[0])).toEqual({
+      kind: 'simple',
+      assignments: [],
+      words: ['echo'],
+      redirects: [],
+    });
+    expect(item?.rest.map(({ connector }) => connector)).toEqual(['&&']);
+    expect(item?.rest[0]?.pipeline.negated).toBe(false);
+    expect(item?.rest[0]?.pipeline.commands.map(shape)).toEqual([
       {
-        connector: '&&',
-        pipeline: {
-          negated: false,
-          commands: [
-            {
-              kind: 'simple',
-              words: ['screencap', '-p'],
-              redirects: [{ fd: 2, operator: '>', target: '/dev/null' }],
-            },
-          ],
-        },
+        kind: 'simple',
+        assignments: [],
+        words: ['screencap', '-p'],
+        redirects: [{ fd: 2, operator: '>', target: '/dev/null' }],
       },
     ]);
   });
@@ -41,10 +52,10 @@ describe('parseScript', () => {
     expect(loop?.kind).toBe('loop');
     if (loop?.kind !== 'loop') return;
     expect(loop.until).toBe(false);
-    expect(loop.condition.items[0]?.first.commands[0]).toMatchObject({
+    expect(shape(loop.condition.items[0]?.first.commands[0])).toMatchObject({
       words: ['getprop', 'sys.boot_completed'],
     });
-    expect(loop.body.items[0]?.first.commands[0]).toMatchObject({ words: ['sleep', '1'] });
+    expect(shape(loop.body.items[0]?.first.commands[0])).toMatchObject({ words: ['sleep', '1'] });
   });
 
   it('parses lists, pipelines, negation and if/elif/else', () => {
@@ -70,6 +81,7 @@ describe('parseScript', () => {
     expect(error('done')).toBe("syntax error: 'done' unexpected");
     expect(error('if a; then; fi')).toBe("syntax error: 'fi' unexpected");
     expect(error('echo >')).toBe('syntax error: redirection without a target');
-    expect(error('( a )')).toBe("syntax error: '(' unexpected");
+    expect(error('( a')).toBe("syntax error: ')' expected");
+    expect(error('{ a; )')).toBe("syntax error: ')' unexpected");
   });
 });

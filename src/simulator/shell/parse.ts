@@ -1,54 +1,41 @@
 import type { Result } from '../../shared/errors';
-import { tokenize, type RedirectOperator, type SyntaxError, type Token } from './words';
+import type {
+  AndOr,
+  Assignment,
+  Command,
+  CommandList,
+  ForCommand,
+  GroupCommand,
+  IfCommand,
+  LoopCommand,
+  Pipeline,
+  Redirect,
+  SimpleCommand,
+  Word,
+} from './ast';
+import { tokenize, type SyntaxError, type Token } from './words';
+
+export type * from './ast';
 
 // Recursive-descent parser for the subset of sh the simulator runs: lists (`;`, newline), `&&`, `||`,
-// pipelines, `!`, redirections, `while`/`until` loops and `if`/`elif`/`else`.
+// pipelines, `!`, assignments, redirections, `{ }` and `( )` groups, `while`/`until` loops and `if`/`elif`/`else`.
 
-export interface Redirect {
-  fd: number;
-  operator: RedirectOperator;
-  target: string;
-}
-
-export interface SimpleCommand {
-  kind: 'simple';
-  words: string[];
-  redirects: Redirect[];
-}
-
-export interface LoopCommand {
-  kind: 'loop';
-  until: boolean;
-  condition: CommandList;
-  body: CommandList;
-  redirects: Redirect[];
-}
-
-export interface IfCommand {
-  kind: 'if';
-  branches: Array<{ condition: CommandList; body: CommandList }>;
-  otherwise: CommandList | undefined;
-  redirects: Redirect[];
-}
-
-export type Command = SimpleCommand | LoopCommand | IfCommand;
-
-export interface Pipeline {
-  negated: boolean;
-  commands: Command[];
-}
-
-/** `first && second || third`: each pipeline runs depending on the previous status and its connector. */
-export interface AndOr {
-  first: Pipeline;
-  rest: Array<{ connector: '&&' | '||'; pipeline: Pipeline }>;
-}
-
-export interface CommandList {
-  items: AndOr[];
-}
-
-const RESERVED = new Set(['while', 'until', 'do', 'done', 'if', 'then', 'elif', 'else', 'fi', '!']);
+const RESERVED = new Set([
+  'while',
+  'until',
+  'for',
+  'do',
+  'done',
+  'if',
+  'then',
+  'elif',
+  'else',
+  'fi',
+  '!',
+  '{',
+  '}',
+]);
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 
 class ParseFailure {
   constructor(readonly message: string) {}
@@ -95,6 +82,7 @@ class Parser {
       }
       if (next && !(next.kind === 'operator' && (next.value === ';' || next.value === '\n'))) {
         if (next.kind === 'word' && !next.quoted && stopWords.includes(next.value)) break;
+        if (next.kind === 'operator' && next.value === ')') break;
         throw new ParseFailure(`syntax error: '${describe(next)}' unexpected`);
       }
     }
@@ -137,9 +125,53 @@ class Parser {
     if (token?.kind === 'word' && !token.quoted) {
       if (token.value === 'while' || token.value === 'until') return this.loop(token.value === 'until');
       if (token.value === 'if') return this.conditional();
+      if (token.value === '{') return this.group(false, '}');
+      if (token.value === 'for') return this.forLoop();
       if (RESERVED.has(token.value)) throw new ParseFailure(`syntax error: '${token.value}' unexpected`);
     }
+    if (token?.kind === 'operator' && token.value === '(') return this.group(true, ')');
     return this.simple();
+  }
+
+  private forLoop(): ForCommand {
+    this.index += 1;
+    const name = this.peek();
+    if (name?.kind !== 'word' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.value) || name.quoted)
+      throw new ParseFailure(`syntax error: bad for loop variable`);
+    this.index += 1;
+    this.skipNewlines();
+    let words: Word[] | undefined;
+    const keyword = this.peek();
+    if (keyword?.kind === 'word' && !keyword.quoted && keyword.value === 'in') {
+      this.index += 1;
+      words = [];
+      for (let token = this.peek(); token?.kind === 'word'; token = this.peek()) {
+        words.push({ text: token.value, parts: token.parts });
+        this.index += 1;
+      }
+    }
+    this.expectWord('do');
+    const body = this.nonEmptyList(['done']);
+    this.expectWord('done');
+    return { kind: 'for', name: name.value, words, body, redirects: this.redirects() };
+  }
+
+  private group(subshell: boolean, close: '}' | ')'): GroupCommand {
+    this.index += 1;
+    const body = this.nonEmptyList(close === '}' ? ['}'] : []);
+    this.skipSeparators();
+    const token = this.peek();
+    const closed =
+      close === '}'
+        ? token?.kind === 'word' && !token.quoted && token.value === '}'
+        : token?.kind === 'operator' && token.value === ')';
+    if (!closed) {
+      throw new ParseFailure(
+        token ? `syntax error: '${describe(token)}' unexpected` : `syntax error: '${close}' expected`,
+      );
+    }
+    this.index += 1;
+    return { kind: 'group', subshell, body, redirects: this.redirects() };
   }
 
   private loop(until: boolean): LoopCommand {
@@ -172,12 +204,15 @@ class Parser {
   }
 
   private simple(): SimpleCommand {
-    const words: string[] = [];
+    const assignments: Assignment[] = [];
+    const words: Word[] = [];
     const redirects: Redirect[] = [];
     for (;;) {
       const token = this.peek();
       if (token?.kind === 'word') {
-        words.push(token.value);
+        const assignment = words.length === 0 ? asAssignment(token) : undefined;
+        if (assignment) assignments.push(assignment);
+        else words.push({ text: token.value, parts: token.parts });
         this.index += 1;
       } else if (token?.kind === 'redirect') {
         redirects.push(this.redirect());
@@ -185,13 +220,13 @@ class Parser {
         break;
       }
     }
-    if (words.length === 0 && redirects.length === 0) {
+    if (words.length === 0 && redirects.length === 0 && assignments.length === 0) {
       const token = this.peek();
       throw new ParseFailure(
         token ? `syntax error: '${describe(token)}' unexpected` : 'syntax error: unexpected end of input',
       );
     }
-    return { kind: 'simple', words, redirects };
+    return { kind: 'simple', assignments, words, redirects };
   }
 
   private redirects(): Redirect[] {
@@ -206,7 +241,7 @@ class Parser {
     const target = this.peek();
     if (target?.kind !== 'word') throw new ParseFailure('syntax error: redirection without a target');
     this.index += 1;
-    return { fd: token.fd, operator: token.operator, target: target.value };
+    return { fd: token.fd, operator: token.operator, target: { text: target.value, parts: target.parts } };
   }
 
   private nonEmptyList(stopWords: readonly string[]): CommandList {
@@ -257,4 +292,16 @@ function describe(token: Token): string {
   if (token.kind === 'word') return token.value;
   if (token.kind === 'operator') return token.value === '\n' ? 'newline' : token.value;
   return `${token.fd}${token.operator}`;
+}
+
+/** `NAME=value` when NAME is unquoted literal text at the start of the word. */
+function asAssignment(token: Extract<Token, { kind: 'word' }>): Assignment | undefined {
+  const [first, ...rest] = token.parts;
+  if (first?.kind !== 'literal' || first.quoted) return undefined;
+  const match = ASSIGNMENT.exec(first.text);
+  if (!match) return undefined;
+  const name = match[1] as string;
+  const remainder = first.text.slice(name.length + 1);
+  const parts = remainder ? [{ ...first, text: remainder }, ...rest] : rest;
+  return { name, value: { text: token.value.slice(name.length + 1), parts } };
 }

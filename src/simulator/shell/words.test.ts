@@ -77,13 +77,13 @@ describe('tokenize', () => {
   });
 
   it('reads fd redirections only when the digit stands alone and unquoted', () => {
-    expect(tokens('screencap -p 2>/dev/null')).toEqual([
+    expect(tokens('screencap -p 2>/dev/null')).toMatchObject([
       { kind: 'word', value: 'screencap', quoted: false },
       { kind: 'word', value: '-p', quoted: false },
       { kind: 'redirect', fd: 2, operator: '>' },
       { kind: 'word', value: '/dev/null', quoted: false },
     ]);
-    expect(tokens('echo a2>x').slice(1, 3)).toEqual([
+    expect(tokens('echo a2>x').slice(1, 3)).toMatchObject([
       { kind: 'word', value: 'a2', quoted: false },
       { kind: 'redirect', fd: 1, operator: '>' },
     ]);
@@ -111,6 +111,6 @@ describe('tokenize', () => {
   });
 
   it('marks quoted words so reserved words can be used as arguments', () => {
-    expect(tokens(`'while'`)).toEqual([{ kind: 'word', value: 'while', quoted: true }]);
+    expect(tokens(`'while'`)).toMatchObject([{ kind: 'word', value: 'while', quoted: true }]);
   });
 });

@@ -1,13 +1,16 @@
 import type { Result } from '../../shared/errors';
+import type { WordPart } from './ast';
+import { scanBackquote, scanDollar, scanDoubleQuoted } from './wordParts';
 
-// POSIX-style tokenizer for the device shell: quotes, backslash escapes, operators and fd redirections.
-// No parameter expansion: `$` is literal (documented limitation).
+// POSIX-style tokenizer for the device shell: quotes, backslash escapes, operators, fd redirections, and the
+// parts of each word that expand later (`$NAME`, `${...}`, `$(...)`, backquotes).
 
 export type OperatorToken = '&&' | '||' | ';' | '|' | '&' | '\n' | '(' | ')';
 export type RedirectOperator = '>' | '>>' | '<' | '>&' | '<&';
 
 export type Token =
-  | { kind: 'word'; value: string; quoted: boolean }
+  /** `value`: the text with quotes removed and expansions as written; `quoted`: some of it was quoted or escaped. */
+  | { kind: 'word'; value: string; quoted: boolean; parts: WordPart[] }
   | { kind: 'operator'; value: OperatorToken }
   | { kind: 'redirect'; fd: number; operator: RedirectOperator };
 
@@ -24,13 +27,22 @@ export function tokenize(input: string): Result<Token[], SyntaxError> {
   let word = '';
   let inWord = false;
   let quoted = false;
+  let parts: WordPart[] = [];
   let index = 0;
 
   const flush = (): void => {
-    if (inWord) tokens.push({ kind: 'word', value: word, quoted });
+    if (inWord) tokens.push({ kind: 'word', value: word, quoted, parts });
     word = '';
     inWord = false;
     quoted = false;
+    parts = [];
+  };
+  const literal = (text: string, isQuoted: boolean): void => {
+    word += text;
+    inWord = true;
+    const last = parts[parts.length - 1];
+    if (last?.kind === 'literal' && last.quoted === isQuoted) last.text += text;
+    else parts.push({ kind: 'literal', text, quoted: isQuoted });
   };
 
   while (index < input.length) {
@@ -39,11 +51,9 @@ export function tokenize(input: string): Result<Token[], SyntaxError> {
       const next = input[index + 1];
       index += 2;
       if (next === undefined) {
-        word += '\\';
-        inWord = true;
+        literal('\\', false);
       } else if (next !== '\n') {
-        word += next;
-        inWord = true;
+        literal(next, true);
         quoted = true;
       }
       continue;
@@ -51,20 +61,36 @@ export function tokenize(input: string): Result<Token[], SyntaxError> {
     if (character === "'") {
       const end = input.indexOf("'", index + 1);
       if (end < 0) return { ok: false, error: { message: "unterminated quoted string (')" } };
-      word += input.slice(index + 1, end);
-      inWord = true;
+      literal(input.slice(index + 1, end), true);
       quoted = true;
       index = end + 1;
       continue;
     }
     if (character === '"') {
       const scanned = scanDoubleQuoted(input, index + 1);
-      if (!scanned) return { ok: false, error: { message: 'unterminated quoted string (")' } };
-      word += scanned.text;
+      if ('error' in scanned) return { ok: false, error: { message: scanned.error } };
+      const before = word;
+      for (const part of scanned.value) {
+        if (part.kind === 'literal') literal(part.text, true);
+        else parts.push(part);
+      }
+      if (scanned.value.some((part) => part.kind !== 'literal')) word = before + scanned.raw;
       inWord = true;
       quoted = true;
       index = scanned.end;
       continue;
+    }
+    if (character === '$' || character === '`') {
+      const scanned =
+        character === '$' ? scanDollar(input, index, false) : scanBackquote(input, index, false);
+      if (scanned && 'error' in scanned) return { ok: false, error: { message: scanned.error } };
+      if (scanned) {
+        parts.push(scanned.value);
+        word += scanned.raw;
+        inWord = true;
+        index = scanned.end;
+        continue;
+      }
     }
     if (character === '#' && !inWord) {
       while (index < input.length && input[index] !== '\n') index += 1;
@@ -80,6 +106,7 @@ export function tokenize(input: string): Result<Token[], SyntaxError> {
         const fd = Number(word);
         word = '';
         inWord = false;
+        parts = [];
         index = readRedirect(input, index, fd, tokens);
         continue;
       }
@@ -90,36 +117,11 @@ export function tokenize(input: string): Result<Token[], SyntaxError> {
           : readOperator(input, index, tokens);
       continue;
     }
-    word += character;
-    inWord = true;
+    literal(character, false);
     index += 1;
   }
   flush();
   return { ok: true, value: tokens };
-}
-
-function scanDoubleQuoted(input: string, start: number): { text: string; end: number } | undefined {
-  let text = '';
-  let index = start;
-  while (index < input.length) {
-    const character = input[index] as string;
-    if (character === '"') return { text, end: index + 1 };
-    if (character === '\\' && index + 1 < input.length) {
-      const next = input[index + 1] as string;
-      if (next === '\n') {
-        index += 2;
-        continue;
-      }
-      if ('$`"\\'.includes(next)) {
-        text += next;
-        index += 2;
-        continue;
-      }
-    }
-    text += character;
-    index += 1;
-  }
-  return undefined;
 }
 
 function readRedirect(input: string, index: number, fd: number, tokens: Token[]): number {

@@ -94,7 +94,8 @@ export function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
 export function which(context: CommandContext): number {
   let status = 0;
   for (const name of context.args) {
-    if (context.device.commands.has(name)) context.stdout(`/system/bin/${name}\n`);
+    // sh is the shell itself (a built-in here), yet a file in /system/bin on a device.
+    if (context.device.commands.has(name) || name === 'sh') context.stdout(`/system/bin/${name}\n`);
     else status = 1;
   }
   return context.args.length === 0 ? 1 : status;
