@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { parseBounds } from '../geometry/bounds';
 import { RUN_ID_PATTERN } from './fieldRules';
-import { RUN_SCHEMA_VERSION, type CaptureCheck, type RunRecord } from './evidence';
+import { RUN_SCHEMA_VERSION, type CaptureCheck, type RunRecord, type RunStep } from './evidence';
 
 /** A file name inside a run folder: no separators, and it cannot be `.` or `..`. */
 export const RUN_FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -61,7 +61,8 @@ export const captureCheckSchema = z.object(
   object,
 ) satisfies z.ZodType<CaptureCheck>;
 
-const stepSchema = z.object(
+/** One step of a run as run.json records it (screenshot:capture answers with one). */
+export const runStepSchema = z.object(
   {
     name: text,
     status: oneOf(['pending', 'running', 'succeeded', 'failed', 'skipped']),
@@ -80,7 +81,7 @@ const stepSchema = z.object(
     data: z.record(z.string(), z.string({ error: 'must be a string' }), object).optional(),
   },
   object,
-);
+) satisfies z.ZodType<RunStep>;
 
 /** The content of run.json (unknown keys are dropped; optional keys stay absent). */
 export const runRecordSchema = z.object(
@@ -103,7 +104,7 @@ export const runRecordSchema = z.object(
       object,
     ),
     design: z.unknown().optional(),
-    steps: z.array(stepSchema, { error: 'must be an array' }),
+    steps: z.array(runStepSchema, { error: 'must be an array' }),
     screenshot: z
       .object(
         {

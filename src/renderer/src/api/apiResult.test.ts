@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_PAYLOADS } from '../../../test-support/consoleAnswers';
 import { fullRecord } from '../../../test-support/testRecords';
 import { parseApiResult, parseAppError, parseChannelResult, parseEventPayload } from './apiResult';
 
@@ -44,12 +45,15 @@ describe('parseAppError', () => {
 
 describe('parseEventPayload', () => {
   it('checks the shape of each event', () => {
-    expect(parseEventPayload('devices:changed', [{ serial: 'a' }])).toEqual([{ serial: 'a' }]);
+    const device = { serial: 'a', state: 'device', server: 'local' };
+    expect(parseEventPayload('devices:changed', [device])).toEqual([device]);
     expect(parseEventPayload('devices:changed', [{}])).toBeNull();
     const progress = { serial: 's', runId: 'r', step: 'set', status: 'running' };
-    expect(parseEventPayload('run:progress', progress)).toBe(progress);
+    expect(parseEventPayload('run:progress', progress)).toEqual(progress);
     expect(parseEventPayload('run:progress', { ...progress, runId: 1 })).toBeNull();
-    expect(parseEventPayload('execution:finished', { serial: 's' })).toEqual({ serial: 's' });
+    const finished = EVENT_PAYLOADS['execution:finished'];
+    expect(parseEventPayload('execution:finished', finished)).toEqual(finished);
+    expect(parseEventPayload('execution:finished', { serial: 's' })).toBeNull();
     expect(parseEventPayload('execution:finished', null)).toBeNull();
   });
 });
@@ -77,9 +81,13 @@ describe('parseChannelResult', () => {
     expect(settings.ok).toBe(false);
   });
 
-  it('passes errors through and leaves channels without an output schema to the envelope check', () => {
+  it('passes errors through and checks every channel, devices:list included', () => {
     const error = { ok: false, error: { code: 'EVIDENCE_NOT_FOUND', message: 'gone' } };
     expect(parseChannelResult('evidence:get', error, 404)).toEqual(error);
     expect(parseChannelResult('devices:list', { ok: true, value: [] }, 200)).toEqual({ ok: true, value: [] });
+    expect(parseChannelResult('devices:list', { ok: true, value: [{ serial: 1 }] }, 200)).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL_ERROR', details: { channel: 'devices:list', field: 'value[0].serial' } },
+    });
   });
 });

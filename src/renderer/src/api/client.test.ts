@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../../shared/api/devices';
+import { testDescription } from '../../../test-support/testDescription';
 import {
   createHttpClient,
   createIpcClient,
@@ -73,9 +74,11 @@ describe('takeTokenFromAddress', () => {
 
 describe('createHttpClient', () => {
   it('POSTs JSON to /api/<channel> with the Bearer token', async () => {
-    const { env, requests } = environment();
+    const { env, requests, setAnswer } = environment();
+    const description = testDescription();
+    setAnswer(async () => ({ status: 200, json: async () => ({ ok: true, value: description }) }));
     const client = createHttpClient(env, 's3cret');
-    expect(await client.call('devices:describe', { serial: 'x' })).toEqual({ ok: true, value: [] });
+    expect(await client.call('devices:describe', { serial: 'x' })).toEqual({ ok: true, value: description });
     expect(requests[0]?.url).toBe('/api/devices:describe');
     expect(requests[0]?.init).toMatchObject({
       method: 'POST',

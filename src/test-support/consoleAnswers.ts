@@ -1,0 +1,323 @@
+// Test helper: one well-formed answer for every console channel and one payload for every event, each with every
+// optional field filled (so a parse that drops a field shows), plus a broken variant naming the field it breaks.
+import type { ChannelOutput, ConsoleChannel, ConsoleEvents, ExecutionOutcome } from '../shared/api/contract';
+import type { DeviceInfo, OperatorStatus } from '../shared/api/devices';
+import type { RunRecord } from '../shared/api/evidence';
+import type { PanelPreset } from '../shared/api/presets';
+import type { SequenceResult } from '../shared/api/sequence';
+import type { ResultEnvelope } from '../shared/envelope';
+import type { Execution } from '../shared/execution/types';
+import { testDescription } from './testDescription';
+import { fullRecord } from './testRecords';
+
+const settings = {
+  simulatorWhenNoDevice: true,
+  operatorPackage: 'com.androperator.operator',
+  timeoutMs: 30000,
+};
+
+const status: OperatorStatus = {
+  packageName: 'com.androperator.operator',
+  installed: true,
+  serviceEnabled: true,
+  reachable: false,
+  versionName: '1.0',
+  problem: 'the agent socket did not answer',
+};
+
+const phone: DeviceInfo = {
+  serial: 'emulator-5554',
+  state: 'device',
+  server: 'local',
+  manufacturer: 'Google',
+  model: 'Pixel 7',
+  apiLevel: 35,
+  release: '15',
+  simulatedProfile: 'phone',
+  operator: status,
+};
+
+const execution: Execution = {
+  commandId: 'cmd-1',
+  taskId: 'task-1',
+  source: 'console',
+  expectedFormat: 'android-ui-automator',
+  timeoutMs: 30000,
+  mode: 'direct',
+  actions: [
+    {
+      id: 'set-1',
+      type: 'set_on_screen_log',
+      params: {
+        text: 'FLOW-001',
+        anchor: 'left',
+        textAlign: 'right',
+        topOffsetDp: 8,
+        edgeOffsetDp: 8,
+        widthDp: 280,
+        fontSizeSp: 14,
+        textColor: '#FFFFFFFF',
+        backgroundColor: '#CC000000',
+        ttlMs: 60000,
+      },
+    },
+    { id: 'clear-1', type: 'clear_on_screen_log', params: {} },
+    { id: 'snap-1', type: 'snapshot' },
+    { id: 'shot-1', type: 'take_screenshot', params: { path: '/sdcard/a.png', scale: 50 } },
+  ],
+};
+
+const envelope: ResultEnvelope = {
+  commandId: 'cmd-1',
+  taskId: 'task-1',
+  status: 'failed',
+  stepResults: [{ id: 'set-1', actionType: 'set_on_screen_log', success: false, data: { visible: 'false' } }],
+  error: 'render timed out',
+  errorCode: 'ON_SCREEN_LOG_RENDER_TIMEOUT',
+  hint: 'retry',
+};
+
+const bounds = { left: 21, top: 157, right: 756, bottom: 236 };
+const error = {
+  code: 'EVIDENCE_WRITE_FAILED' as const,
+  message: 'disk full',
+  hint: 'free space',
+  details: { a: 1 },
+};
+
+const outcome: ExecutionOutcome = {
+  deviceId: 'emulator-5554',
+  terminalSource: 'androperator_result',
+  envelope,
+  predictedBounds: bounds,
+};
+
+const record: RunRecord = { ...fullRecord(), predictedBounds: '[21,157][756,236]' };
+
+const sequence: SequenceResult = {
+  runId: record.id,
+  serial: 'emulator-5554',
+  runPath: '/evidence/run',
+  status: 'failed',
+  steps: [
+    {
+      step: 'set',
+      status: 'failed',
+      commandId: 'cmd-1',
+      payload: execution,
+      envelope,
+      error,
+      reason: 'the set failed',
+      startedAt: '2025-06-03T14:05:09.300Z',
+      completedAt: '2025-06-03T14:05:09.800Z',
+      durationMs: 500,
+    },
+  ],
+  screenshot: { path: '/evidence/run/screenshot.png', widthPx: 1080, heightPx: 2400 },
+  captureCheck: record.captureCheck,
+  reportedBounds: bounds,
+  predictedBounds: { ...bounds, right: 700 },
+  captureCheckError: { code: 'CAPTURE_BOUNDS_MISMATCH', message: 'outside' },
+  evidenceError: error,
+};
+
+const presets: PanelPreset[] = [
+  { schemaVersion: 1, name: 'Checkout', design: { template: 'T {{time}}', widthDp: 200 }, savedAt: 'now' },
+];
+
+const servers = [
+  { server: 'local', host: '127.0.0.1', port: 5037, reachable: true, tracking: true, deviceCount: 1 },
+  {
+    server: 'lab:5037',
+    host: 'lab',
+    port: 5037,
+    reachable: undefined,
+    tracking: false,
+    deviceCount: 0,
+    error: { code: 'ADB_SERVER_UNAVAILABLE' as const, message: 'refused' },
+  },
+];
+
+/** One well-formed answer value per channel (a channel without one does not compile). */
+export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
+  'app:info': { version: '1.2.3', shell: 'web', platform: 'linux', evidenceDirectory: '/evidence', settings },
+  'settings:update': settings,
+  'devices:list': [phone, { serial: 'offline-1', state: 'offline', server: 'lab:5037' }],
+  'devices:describe': testDescription({
+    foregroundApp: {
+      packageName: 'p',
+      label: null,
+      versionCode: null,
+      versionName: null,
+      iconPng: 'iVBORw0KGgo=',
+    },
+    panel: { visible: true, generation: 3, bounds: '[21,157][756,236]' },
+  }),
+  'devices:servers': servers,
+  'devices:addServer': servers,
+  'devices:removeServer': servers.slice(0, 1),
+  'execution:run': outcome,
+  'sequence:run': [
+    { serial: 'emulator-5554', result: { ok: true, value: sequence } },
+    {
+      serial: 'busy-1',
+      result: { ok: false, error: { code: 'EXECUTION_CONFLICT_IN_FLIGHT', message: 'busy' } },
+    },
+  ],
+  'screenshot:capture': {
+    runId: record.id,
+    widthPx: 1080,
+    heightPx: 2400,
+    capturedAt: '2025-06-03T14:05:10Z',
+    step: { name: 'screenshot', status: 'succeeded', durationMs: 12, data: { file: 'screenshot.png' } },
+  },
+  'screenshot:save': { path: '/home/qa/shot.png' },
+  'evidence:list': {
+    runs: [
+      {
+        id: record.id,
+        path: '/evidence/run',
+        label: 'FLOW-001',
+        status: 'succeeded',
+        startedAt: '2025-06-03T14:05:09Z',
+        finishedAt: '2025-06-03T14:05:12Z',
+        deviceSerial: 'emulator-5554',
+        deviceModel: 'Pixel 7',
+        hasScreenshot: true,
+        screenshotFile: 'screenshot.png',
+        thumbnailFile: 'thumbnail.png',
+        inCapture: true,
+      },
+    ],
+    skipped: [{ id: 'broken', reason: 'run.json is corrupt' }],
+  },
+  'evidence:get': record,
+  'evidence:image': { mimeType: 'image/png', base64: 'iVBORw0KGgo=', widthPx: 2, heightPx: 1 },
+  'evidence:delete': { deleted: record.id },
+  'evidence:export': { path: '/home/qa/run.zip', format: 'zip', files: ['run.json', 'screenshot.png'] },
+  'operator:status': status,
+  'operator:enable': { ...status, reachable: true },
+  'operator:disable': status,
+  'operator:openSettings': { opened: true },
+  'operator:install': status,
+  'presets:list': presets,
+  'presets:save': presets,
+  'presets:delete': [],
+};
+
+/** Per channel: an answer value with one nested field of the wrong type, and that field's path. */
+export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: string } } = {
+  'app:info': {
+    value: { ...CHANNEL_ANSWERS['app:info'], settings: { ...settings, timeoutMs: '1' } },
+    field: 'settings.timeoutMs',
+  },
+  'settings:update': { value: { ...settings, simulatorWhenNoDevice: 'yes' }, field: 'simulatorWhenNoDevice' },
+  'devices:list': {
+    value: [phone, { ...phone, operator: { ...status, installed: 1 } }],
+    field: '[1].operator.installed',
+  },
+  'devices:describe': {
+    value: {
+      ...testDescription(),
+      display: { ...testDescription().display, usable: { left: 0, top: '136', right: 1, bottom: 2 } },
+    },
+    field: 'display.usable.top',
+  },
+  'devices:servers': {
+    value: [servers[0], { ...servers[1], error: { code: 'ADB_NOT_FOUND', message: 7 } }],
+    field: '[1].error.message',
+  },
+  'devices:addServer': { value: [{ ...servers[0], reachable: 'yes' }], field: '[0].reachable' },
+  'devices:removeServer': { value: [{ ...servers[0], port: '5037' }], field: '[0].port' },
+  'execution:run': {
+    value: { ...outcome, predictedBounds: { ...bounds, right: null } },
+    field: 'predictedBounds.right',
+  },
+  'sequence:run': {
+    value: [
+      {
+        serial: 's',
+        result: {
+          ok: true,
+          value: {
+            ...sequence,
+            steps: [
+              {
+                ...sequence.steps[0],
+                payload: {
+                  ...execution,
+                  actions: [{ id: 'x', type: 'take_screenshot', params: { scale: 30 } }],
+                },
+              },
+            ],
+          },
+        },
+      },
+    ],
+    field: '[0].result.value.steps[0].payload.actions[0].params.scale',
+  },
+  'screenshot:capture': {
+    value: {
+      ...CHANNEL_ANSWERS['screenshot:capture'],
+      step: { name: 'screenshot', status: 'succeeded', data: { file: 1 } },
+    },
+    field: 'step.data.file',
+  },
+  'screenshot:save': { value: { path: ['a'] }, field: 'path' },
+  'evidence:list': { value: { runs: [], skipped: [{ id: 'x', reason: null }] }, field: 'skipped[0].reason' },
+  'evidence:get': {
+    value: { ...record, device: { ...record.device, simulated: 'true' } },
+    field: 'device.simulated',
+  },
+  'evidence:image': {
+    value: { ...CHANNEL_ANSWERS['evidence:image'], mimeType: 'image/jpeg' },
+    field: 'mimeType',
+  },
+  'evidence:delete': { value: { deleted: 1 }, field: 'deleted' },
+  'evidence:export': { value: { path: '/a', format: 'zip', files: ['run.json', 2] }, field: 'files[1]' },
+  'operator:status': { value: { ...status, versionName: 1 }, field: 'versionName' },
+  'operator:enable': { value: { ...status, serviceEnabled: null }, field: 'serviceEnabled' },
+  'operator:disable': { value: { ...status, problem: false }, field: 'problem' },
+  'operator:openSettings': { value: { opened: false }, field: 'opened' },
+  'operator:install': { value: { ...status, packageName: undefined }, field: 'packageName' },
+  'presets:list': {
+    value: [{ ...presets[0], design: { text: 'x', widthDp: '200' } }],
+    field: '[0].design.widthDp',
+  },
+  'presets:save': { value: [{ ...presets[0], design: { anchor: 'top' } }], field: '[0].design.anchor' },
+  'presets:delete': { value: [{ ...presets[0], schemaVersion: 2 }], field: '[0].schemaVersion' },
+};
+
+/** One well-formed payload per event. */
+export const EVENT_PAYLOADS: ConsoleEvents = {
+  'devices:changed': CHANNEL_ANSWERS['devices:list'],
+  'run:progress': {
+    serial: 'emulator-5554',
+    runId: record.id,
+    step: 'screenshot',
+    status: 'failed',
+    durationMs: 40,
+    error,
+    data: { file: 'screenshot.png' },
+  },
+  'execution:finished': { serial: 'emulator-5554', execution, outcome: { ok: true, value: outcome } },
+};
+
+/** Per event: a payload with one nested field of the wrong type, and that field's path. */
+export const BROKEN_EVENTS: { [E in keyof ConsoleEvents]: { value: unknown; field: string } } = {
+  'devices:changed': { value: [{ ...phone, state: 'gone' }], field: '[0].state' },
+  'run:progress': { value: { ...EVENT_PAYLOADS['run:progress'], data: { file: 2 } }, field: 'data.file' },
+  'execution:finished': {
+    value: {
+      ...EVENT_PAYLOADS['execution:finished'],
+      outcome: {
+        ok: true,
+        value: {
+          ...outcome,
+          envelope: { ...envelope, stepResults: [{ ...envelope.stepResults[0], success: 'no' }] },
+        },
+      },
+    },
+    field: 'outcome.value.envelope.stepResults[0].success',
+  },
+};
