@@ -16,7 +16,8 @@ export interface AdbServerInfo {
   server: string;
   host: string;
   port: number;
-  reachable: boolean | undefined;
+  /** Whether the last poll reached the server; absent until the first poll answers. */
+  reachable?: boolean;
   tracking: boolean;
   deviceCount: number;
   error?: AppError;

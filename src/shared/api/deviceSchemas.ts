@@ -49,12 +49,7 @@ export const adbServerInfoSchema = exactSchema<AdbServerInfo>()(
     server: z.string(),
     host: z.string(),
     port: z.number(),
-    // Why the identity transform: the type says `reachable: boolean | undefined` (key always there), but JSON drops
-    // an undefined value, so the key may be absent; the transform keeps it required in the output type.
-    reachable: z
-      .boolean()
-      .optional()
-      .transform((reachable) => reachable),
+    reachable: z.boolean().optional(),
     tracking: z.boolean(),
     deviceCount: z.number(),
     error: answeredErrorSchema.optional(),
