@@ -77,7 +77,7 @@ export function panelContent(spec: ResolvedPanelSpec, metadata: TemplateMetadata
   if (spec.content.kind === 'text') return { text: spec.content.value, iconPositions: [], truncated: false };
   const scanned = scanTemplate(spec.content.value);
   if (!scanned.ok) return { text: spec.content.value, iconPositions: [], truncated: false };
-  return expandTemplate(scanned.segments, metadata);
+  return expandTemplate(scanned.value, metadata);
 }
 
 export type Prediction =

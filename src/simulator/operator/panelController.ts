@@ -179,8 +179,8 @@ export class PanelController {
     let segments: TemplateSegment[] | null = null;
     if (spec.content.kind === 'template') {
       const scan = scanTemplate(spec.content.value);
-      if (!scan.ok) return failure('ON_SCREEN_LOG_RENDER_FAILED', scan.message);
-      segments = scan.segments;
+      if (!scan.ok) return failure('ON_SCREEN_LOG_RENDER_FAILED', scan.error.message);
+      segments = scan.value;
     }
     const prepared = this.prepare(spec, segments);
     // A layout rejection leaves the existing panel and its expiry untouched.
