@@ -58,9 +58,9 @@ function casesOf(
   const json = record(load(file), file);
   const read = readVectorFile(json, kind, minimum);
   it(`${file} is a well-formed vector file with at least ${minimum} uniquely named cases`, () => {
-    expect(read.ok ? null : read.problem).toBeNull();
+    expect(read.ok ? null : read.error).toBeNull();
   });
-  return { json, cases: read.ok ? read.cases : [] };
+  return { json, cases: read.ok ? read.value.cases : [] };
 }
 
 describe('conformance/template-parse.json', () => {
