@@ -69,7 +69,7 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
           return;
         }
         const outcome = await backend.execute(request.execution);
-        if (outcome.ok) send({ v: 1, type: 'execute_result', id: request.id, envelope: outcome.envelope });
+        if (outcome.ok) send({ v: 1, type: 'execute_result', id: request.id, envelope: outcome.value });
         else sendError(request.id, outcome.error.code, outcome.error.message, outcome.error.details);
       }
     }

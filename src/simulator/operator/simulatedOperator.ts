@@ -125,13 +125,10 @@ export class SimulatedOperator implements AgentBackend {
 
   async execute(execution: unknown): Promise<ExecuteOutcome> {
     if (this.inFlight) {
-      return {
-        ok: false,
-        error: fail(
-          'EXECUTION_CONFLICT_IN_FLIGHT',
-          'Another execution is running on this Operator; wait for its result.',
-        ).error,
-      };
+      return fail(
+        'EXECUTION_CONFLICT_IN_FLIGHT',
+        'Another execution is running on this Operator; wait for its result.',
+      );
     }
     this.inFlight = true;
     try {
