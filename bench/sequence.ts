@@ -16,13 +16,13 @@ import { createInterface } from 'node:readline';
 import type { Duplex } from 'node:stream';
 import { EvidenceStore } from '../src/main/evidence/evidenceStore';
 import { InFlightRegistry } from '../src/main/execution/inFlight';
-import { AdbHub } from '../src/main/devices/hub';
 import { captureScreen } from '../src/main/screenshot/capture';
 import { runSequence } from '../src/main/sequence/runSequence';
 import { adbSequencePorts } from '../src/main/sequence/adbPorts';
 import { createRobotoMeasurer } from '../src/node/fonts/robotoMeasurer';
 import { encodeFrame, FrameDecoder } from '../src/shared/agent/frames';
 import { startIsolatedAdb, type IsolatedAdb } from '../src/test-support/isolatedAdb';
+import { testHub } from '../src/test-support/testHub';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31);
 const PACKAGE = 'com.androperator.operator';
@@ -171,7 +171,7 @@ async function main(): Promise<void> {
   const adb = await startIsolatedAdb();
   const directory = await mkdtemp(join(tmpdir(), 'androperator-bench-'));
   const devices = await startDevices(adb, 8);
-  const hub = new AdbHub({ env: { ANDROID_ADB_SERVER_PORT: String(adb.port), ANDROPERATOR_ADB: adb.bin } });
+  const hub = testHub({ env: { ANDROID_ADB_SERVER_PORT: String(adb.port), ANDROPERATOR_ADB: adb.bin } });
   const evidence = new EvidenceStore(join(directory, 'evidence'));
   const inFlight = new InFlightRegistry();
   const ports = adbSequencePorts(createRobotoMeasurer);

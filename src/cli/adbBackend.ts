@@ -13,7 +13,7 @@ import { runServeUntilSignal } from '../main/serve/serveProcess';
 import { runSequence } from '../main/sequence/runSequence';
 import { adbSequencePorts } from '../main/sequence/adbPorts';
 import { createRobotoMeasurer } from '../node/fonts/robotoMeasurer';
-import { AppErrorException, fail, ok, type Result } from '../shared/errors';
+import { fail, ok, type Result } from '../shared/errors';
 import { readFile } from 'node:fs/promises';
 import type { CliBackend, DeviceTarget, SequenceOutcome, SequenceRequest } from './backend';
 import { routeThroughDaemon } from './daemonRouting';
@@ -32,13 +32,9 @@ async function withHub<T>(
   operatorPackage: string | undefined,
   work: (hub: AdbHub) => Promise<Result<T>>,
 ): Promise<Result<T>> {
-  let hub: AdbHub;
-  try {
-    hub = new AdbHub({ env, ...(operatorPackage === undefined ? {} : { operatorPackage }) });
-  } catch (error) {
-    if (error instanceof AppErrorException) return { ok: false, error: error.error };
-    throw error;
-  }
+  const created = AdbHub.create({ env, ...(operatorPackage === undefined ? {} : { operatorPackage }) });
+  if (!created.ok) return created;
+  const hub = created.value;
   try {
     return await work(hub);
   } finally {

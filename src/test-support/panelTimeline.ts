@@ -8,6 +8,7 @@ import {
   type PanelEnvironment,
   type PanelStepResult,
 } from '../simulator/operator/panelController';
+import type { Result } from '../shared/errors';
 import { validateSetParams } from '../shared/execution/validateSetParams';
 import { createFixedAdvanceMeasurer } from '../shared/geometry/fixedMeasurer';
 import { formatBounds, parseBounds } from '../shared/geometry/bounds';
@@ -16,7 +17,7 @@ import { parseTemplateMetadata, type TemplateMetadata } from '../shared/template
 
 type Json = Record<string, unknown>;
 type DrawMode = 'ack' | 'withhold' | 'fail';
-type Display = { ok: true; value: DisplayMetrics } | { ok: false; message: string };
+type Display = Result<DisplayMetrics, string>;
 
 /** Result keys of the contract: a set's success data and a failure's data, exactly. */
 const SET_KEYS = [
@@ -54,7 +55,7 @@ function str(value: unknown, what: string): string {
 
 function displayOf(value: unknown): Display {
   const display = record(value, 'display');
-  if ('unusable' in display) return { ok: false, message: str(display.unusable, 'display.unusable') };
+  if ('unusable' in display) return { ok: false, error: str(display.unusable, 'display.unusable') };
   const usable = parseBounds(str(display.usable, 'display.usable'));
   if (usable === null) throw new Error('display.usable is not "[l,t][r,b]"');
   return {

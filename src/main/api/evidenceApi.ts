@@ -23,7 +23,7 @@ export async function pngImage(id: string, path: string): Promise<Result<ImageDa
   }
   const checked = checkPng(bytes);
   if (!checked.ok)
-    return fail('EVIDENCE_CORRUPT', `Run ${id}: ${path} is not a complete PNG (${checked.reason})`, {
+    return fail('EVIDENCE_CORRUPT', `Run ${id}: ${path} is not a complete PNG (${checked.error})`, {
       id,
       path,
       reason: 'not_png',
@@ -31,8 +31,8 @@ export async function pngImage(id: string, path: string): Promise<Result<ImageDa
   return ok({
     mimeType: 'image/png',
     base64: bytes.toString('base64'),
-    widthPx: checked.widthPx,
-    heightPx: checked.heightPx,
+    widthPx: checked.value.widthPx,
+    heightPx: checked.value.heightPx,
   });
 }
 

@@ -6,7 +6,8 @@ import { buildApk } from '../../test-support/apkBuild';
 import type { SimulatedAndroid, SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { bootSimulated } from '../../test-support/isolatedResolver';
-import { AdbHub } from '../devices/hub';
+import type { AdbHub } from '../devices/hub';
+import { testHub } from '../../test-support/testHub';
 import { parseChannelInput } from './channelInputs';
 import { createConsoleApi } from './consoleApi';
 import { testSetup, type TestSetup } from '../../test-support/apiFakes';
@@ -48,7 +49,7 @@ afterAll(async () => {
 async function prepare(): Promise<void> {
   setup = await testSetup();
   // A binary that does not exist: the isolated server already runs and must not be replaced by a default one.
-  hub = new AdbHub({ adbBinary: '/nonexistent/adb-in-operator-tests', localPort: adb.port, env: {} });
+  hub = testHub({ adbBinary: '/nonexistent/adb-in-operator-tests', localPort: adb.port, env: {} });
 }
 
 describe('operator:* channels', () => {

@@ -5,6 +5,7 @@ import type { DeviceInfo } from '../../shared/api/devices';
 import { version } from '../../../package.json';
 import { createAdbClient } from '../../node/adb/adbkit';
 import { adbBinary, adbServerPort } from '../../node/env/adbServer';
+import { AppErrorException } from '../../shared/errors';
 import { AdbHub, type AdbHubOptions } from '../devices/hub';
 import { resolveHubConfig } from '../devices/hubConfig';
 import { EvidenceStore } from '../evidence/evidenceStore';
@@ -73,9 +74,12 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     options.evidenceDirectory ?? consoleEvidenceDirectory(env, platform, home),
   );
   const hubOptions: AdbHubOptions = { ...options.hub, env, operatorPackage: settings.get().operatorPackage };
-  const hub = new AdbHub(hubOptions);
+  const created = AdbHub.create(hubOptions);
+  // Why a throw: the settings store only ever holds a valid package name, so a refusal here is a bug.
+  if (!created.ok) throw new AppErrorException(created.error);
+  const hub = created.value;
   const config = resolveHubConfig(hubOptions);
-  // The hub constructor already accepted these options, so the config is valid.
+  // AdbHub.create already accepted these options, so the config is valid.
   const adb = config.ok ? config.value : { localPort: adbServerPort(env), adbBinary: adbBinary(env) };
   const phone = new SimulatedPhone({
     adbPort: adb.localPort,

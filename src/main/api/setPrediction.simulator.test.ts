@@ -5,7 +5,8 @@ import { payload } from '../../test-support/executionFixtures';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { bootSimulated } from '../../test-support/isolatedResolver';
 import { testSetup, type TestSetup } from '../../test-support/apiFakes';
-import { AdbHub } from '../devices/hub';
+import type { AdbHub } from '../devices/hub';
+import { testHub } from '../../test-support/testHub';
 import { createConsoleApi } from './consoleApi';
 
 // execution:run sends the predicted bounds of a set with its outcome, so the console shows the main side's
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 async function consoleOnPhone(options: Parameters<typeof bootSimulated>[1] = {}) {
   setup = await testSetup();
-  hub = new AdbHub({ adbBinary: '/nonexistent/adb-in-prediction-tests', localPort: adb.port, env: {} });
+  hub = testHub({ adbBinary: '/nonexistent/adb-in-prediction-tests', localPort: adb.port, env: {} });
   const booted = await bootSimulated(adb, options);
   running.push(booted.sim);
   return { api: createConsoleApi({ ...setup.dependencies, hub }), ...booted };

@@ -70,7 +70,8 @@ export async function writeDiscovery(home: string, record: DaemonRecord): Promis
   }
 }
 
-async function readOwnFile(path: string): Promise<{ text: string } | { reason: string }> {
+/** The discovery file's text, or why it cannot be trusted or read. */
+async function readOwnFile(path: string): Promise<Result<string, string>> {
   // O_NOFOLLOW: a symlink planted at the discovery path must not point the CLI at another file.
   const flags = constants.O_RDONLY | (POSIX ? constants.O_NOFOLLOW : 0);
   let handle: FileHandle;
@@ -78,16 +79,21 @@ async function readOwnFile(path: string): Promise<{ text: string } | { reason: s
     handle = await open(path, flags);
   } catch (error) {
     const cause = causeOf(error);
-    return { reason: cause === 'ENOENT' ? 'no daemon is registered' : `${path} cannot be read (${cause})` };
+    return {
+      ok: false,
+      error: cause === 'ENOENT' ? 'no daemon is registered' : `${path} cannot be read (${cause})`,
+    };
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile() || stats.size > MAX_FILE_BYTES) return { reason: `${path} is not a discovery file` };
+    if (!stats.isFile() || stats.size > MAX_FILE_BYTES)
+      return { ok: false, error: `${path} is not a discovery file` };
     // Why: a file other users can write (or own) could point the CLI at their server.
     if (POSIX && process.getuid !== undefined && stats.uid !== process.getuid())
-      return { reason: `${path} belongs to another user` };
-    if (POSIX && (stats.mode & 0o077) !== 0) return { reason: `${path} is accessible to other users` };
-    return { text: await handle.readFile('utf8') };
+      return { ok: false, error: `${path} belongs to another user` };
+    if (POSIX && (stats.mode & 0o077) !== 0)
+      return { ok: false, error: `${path} is accessible to other users` };
+    return ok(await handle.readFile('utf8'));
   } finally {
     await handle.close();
   }
@@ -97,10 +103,10 @@ async function readOwnFile(path: string): Promise<{ text: string } | { reason: s
 export async function readDiscovery(home: string): Promise<DiscoveryRead> {
   const path = daemonFilePath(home);
   const read = await readOwnFile(path);
-  if ('reason' in read) return { kind: 'absent', reason: read.reason };
+  if (!read.ok) return { kind: 'absent', reason: read.error };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(read.text);
+    parsed = JSON.parse(read.value);
   } catch {
     return { kind: 'absent', reason: `${path} is not valid JSON` };
   }

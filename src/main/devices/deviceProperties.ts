@@ -42,7 +42,7 @@ export async function readDeviceProperties(
     return fail('COMMAND_TIMEOUT', `${serial} did not answer getprop within ${timeoutMs} ms.`, {
       deviceId: serial,
     });
-  if ('value' in outcome) return ok(propertiesFrom(outcome.value));
+  if (outcome.ok) return ok(propertiesFrom(outcome.value));
   const cause = toAppError(outcome.error);
   return fail(cause.code, `Could not read the properties of ${serial}: ${cause.message}`, {
     deviceId: serial,

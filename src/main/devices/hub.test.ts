@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppErrorException } from '../../shared/errors';
 import {
   freePort,
   startIsolatedAdb,
@@ -8,6 +7,7 @@ import {
 } from '../../test-support/isolatedAdb';
 import { SimulatedAndroid, type SimulatedAndroidOptions } from '../../simulator/simulatedAndroid';
 import { AdbHub, type AdbHubOptions } from './hub';
+import { testHub } from '../../test-support/testHub';
 import type { DeviceInfo } from './types';
 
 // The hub against two isolated adb servers ("local" and a "remote" lab server) and simulated devices.
@@ -22,7 +22,7 @@ const sims: SimulatedAndroid[] = [];
 const NO_AUTOSTART = '/nonexistent/adb-in-hub-tests';
 
 function hub(options: AdbHubOptions = {}): AdbHub {
-  const created = new AdbHub({
+  const created = testHub({
     adbBinary: NO_AUTOSTART,
     localPort: local.port,
     env: {},
@@ -263,7 +263,10 @@ describe('AdbHub listing and resolving', () => {
 
   it('validates the Operator package and re-reads every status when it changes', async () => {
     const { serial } = await boot();
-    expect(() => hub({ operatorPackage: 'not a package' })).toThrow(AppErrorException);
+    expect(AdbHub.create({ env: {}, operatorPackage: 'not a package' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_OPERATOR_PACKAGE', message: '"not a package" is not an Android package name.' },
+    });
     const subject = hub();
     await subject.list();
     expect(subject.setOperatorPackage('bad;pkg')).toMatchObject({

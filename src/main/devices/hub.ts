@@ -1,5 +1,5 @@
 // The device hub: every device on the local adb server and on added remote servers, tracked live.
-import { AppErrorException, fail, ok, type AppError, type Result } from '../../shared/errors';
+import { fail, ok, type AppError, type Result } from '../../shared/errors';
 import { createAdbClient } from '../../node/adb/adbkit';
 import { DetailCache } from './detailCache';
 import { localServerError, remoteServerError } from './hubErrors';
@@ -40,13 +40,16 @@ export class AdbHub implements DeviceResolver {
   private pollLoop = 0;
   private readonly signal = (): void => void this.tick(false);
 
-  /** Throws AppErrorException (INVALID_OPERATOR_PACKAGE) only for an operatorPackage that is not a package name. */
-  constructor(options: AdbHubOptions = {}) {
+  /** A hub for `options`; INVALID_OPERATOR_PACKAGE when operatorPackage is not an Android package name. */
+  static create(options: AdbHubOptions = {}): Result<AdbHub> {
     const config = resolveHubConfig(options);
-    if (!config.ok) throw new AppErrorException(config.error);
-    this.config = config.value;
-    this.operatorPackage = config.value.operatorPackage;
-    const { adbBinary, localPort, serverTimeoutMs } = config.value;
+    return config.ok ? ok(new AdbHub(config.value)) : config;
+  }
+
+  private constructor(config: HubConfig) {
+    this.config = config;
+    this.operatorPackage = config.operatorPackage;
+    const { adbBinary, localPort, serverTimeoutMs } = config;
     this.local = new ServerLink(
       'local',
       createAdbClient({ port: localPort, bin: adbBinary }),

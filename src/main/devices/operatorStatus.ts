@@ -74,7 +74,7 @@ export async function probeOperator(
         deviceId: serial,
       },
     );
-  if ('error' in query) {
+  if (!query.ok) {
     const cause = toAppError(query.error);
     return fail(cause.code, `Could not query the Operator on ${serial}: ${cause.message}`, {
       deviceId: serial,
@@ -119,7 +119,7 @@ async function sayHello(
     helloTimeoutMs + 500,
   );
   if (hello === 'timeout') return `The Operator did not answer hello within ${helloTimeoutMs} ms.`;
-  if ('error' in hello) return `The Operator did not answer hello: ${String(hello.error)}`;
+  if (!hello.ok) return `The Operator did not answer hello: ${String(hello.error)}`;
   const answer = hello.value;
   if (!answer.ok) return `The Operator did not answer hello: ${answer.error.message}`;
   if (answer.value.type !== 'hello_result') return `The Operator answered hello with ${answer.value.type}.`;

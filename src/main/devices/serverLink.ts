@@ -116,7 +116,7 @@ export class ServerLink {
     const startedAt = Date.now();
     const outcome = await settleWithin(this.client.listDevices(), this.timeoutMs);
     if (outcome === 'timeout') return this.fail(serverTimeoutError(this.server, this.timeoutMs));
-    if ('error' in outcome) return this.fail(this.describeError(outcome.error));
+    if (!outcome.ok) return this.fail(this.describeError(outcome.error));
     this.reachable = true;
     this.error = undefined;
     this.polledAt = startedAt;

@@ -1,6 +1,8 @@
 // Bounds a wait on a promise that has no timeout of its own (adbkit calls on a hung server or device).
+import { ok, type Result } from '../../shared/errors';
 
-export type Settled<T> = { value: T } | { error: unknown } | 'timeout';
+/** The value or the rejection (whatever was thrown), or 'timeout'. */
+export type Settled<T> = Result<T, unknown> | 'timeout';
 
 /** Settles with the value, the rejection, or 'timeout' after `ms`; the promise itself keeps running. */
 export async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<Settled<T>> {
@@ -9,8 +11,8 @@ export async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<
     timer = setTimeout(() => resolve('timeout'), ms);
   });
   const outcome = promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
+    (value): Result<T, unknown> => ok(value),
+    (error: unknown): Result<T, unknown> => ({ ok: false, error }),
   );
   try {
     return await Promise.race([outcome, timeout]);

@@ -249,7 +249,7 @@ describe('runExecution', () => {
     // A misbehaving Operator on the wire: it answers with someone else's envelope.
     vi.spyOn(sim.operator, 'execute').mockResolvedValueOnce({
       ok: true,
-      envelope: { commandId: 'other', taskId: 'other', status: 'success', stepResults: [], error: null },
+      value: { commandId: 'other', taskId: 'other', status: 'success', stepResults: [], error: null },
     });
     const result = await runExecution(
       payload([{ id: 'c', type: 'clear_on_screen_log' }]),

@@ -45,8 +45,8 @@ async function serveStatic(
   };
   const found = await files.lookup(path);
   // The refusal's details (the path) stay in the log side: the answer is code and message only, as it always was.
-  if (found.kind === 'refused') return sendFailure(reply, httpFailure(found.error.code, found.error.message));
-  if (found.kind === 'file') return send(found.path);
+  if (!found.ok) return sendFailure(reply, httpFailure(found.error.code, found.error.message));
+  if (found.value !== null) return send(found.value);
   if (wantsAppFallback(request, path, settings.apiPrefixes) && (await hasIndex(files))) {
     return send(files.index);
   }

@@ -5,7 +5,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fail, ok, type AppError, type Result } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/errors';
 
 const MIME_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,9 +30,8 @@ export function mimeType(path: string): string {
   return MIME_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** Outcome of mapping a URL path to a regular file under the root. */
-export type StaticLookup =
-  { kind: 'file'; path: string } | { kind: 'missing' } | { kind: 'refused'; error: AppError };
+/** The real path of the regular file a URL path maps to under the root, null when there is none, or the refusal. */
+export type StaticLookup = Result<string | null>;
 
 export interface StaticFiles {
   /** The real path of the root directory. */
@@ -47,7 +46,7 @@ function inside(root: string, path: string): boolean {
 }
 
 function refused(message: string, path: string): StaticLookup {
-  return { kind: 'refused', error: fail('FORBIDDEN', message, { path }).error };
+  return fail('FORBIDDEN', message, { path });
 }
 
 async function isRegularFile(path: string): Promise<boolean> {
@@ -89,7 +88,7 @@ export function createStaticFiles(directory: string): Result<StaticFiles> {
     index: join(root, 'index.html'),
     async lookup(rawPath) {
       const segments = staticSegments(rawPath);
-      if (!segments.ok) return { kind: 'refused', error: segments.error };
+      if (!segments.ok) return segments;
       const names = segments.value.filter(
         (segment, index, all) => segment !== '' || index === all.length - 1,
       );
@@ -100,10 +99,10 @@ export function createStaticFiles(directory: string): Result<StaticFiles> {
       try {
         real = await realpath(candidate);
       } catch {
-        return { kind: 'missing' };
+        return ok(null);
       }
       if (!inside(root, real)) return refused('A symbolic link leads out of the static directory', rawPath);
-      return (await isRegularFile(real)) ? { kind: 'file', path: real } : { kind: 'missing' };
+      return ok((await isRegularFile(real)) ? real : null);
     },
   });
 }

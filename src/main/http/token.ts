@@ -39,10 +39,8 @@ async function writeTemporary(path: string, token: string): Promise<string> {
   return temporary;
 }
 
-type Existing =
-  | { kind: 'missing' }
-  | { kind: 'found'; text: string; loose: boolean }
-  | { kind: 'failed'; error: Result<never> };
+/** The token file's trimmed text and whether others may access it; null when there is no file. */
+type Existing = Result<{ text: string; loose: boolean } | null>;
 
 async function readExisting(path: string): Promise<Existing> {
   // O_NOFOLLOW: a symlink planted at the token path must not redirect what we read (or later chmod).
@@ -52,31 +50,22 @@ async function readExisting(path: string): Promise<Existing> {
     handle = await open(path, flags);
   } catch (error) {
     const cause = causeOf(error);
-    if (cause === 'ENOENT') return { kind: 'missing' };
+    if (cause === 'ENOENT') return ok(null);
     const message = cause === 'ELOOP' ? 'is a symbolic link' : `cannot be read (${cause})`;
-    return {
-      kind: 'failed',
-      error: fail('FILE_READ_FAILED', `Token file ${path} ${message}`, { path, cause }),
-    };
+    return fail('FILE_READ_FAILED', `Token file ${path} ${message}`, { path, cause });
   }
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) {
-      return {
-        kind: 'failed',
-        error: fail('FILE_READ_FAILED', `Token file ${path} is not a regular file`, { path }),
-      };
+      return fail('FILE_READ_FAILED', `Token file ${path} is not a regular file`, { path });
     }
     if (POSIX && process.getuid !== undefined && stats.uid !== process.getuid()) {
-      return {
-        kind: 'failed',
-        error: fail('FORBIDDEN', `Token file ${path} belongs to another user; remove it or fix its owner`, {
-          path,
-        }),
-      };
+      return fail('FORBIDDEN', `Token file ${path} belongs to another user; remove it or fix its owner`, {
+        path,
+      });
     }
     const text = await handle.readFile('utf8');
-    return { kind: 'found', text: text.trim(), loose: POSIX && (stats.mode & 0o077) !== 0 };
+    return ok({ text: text.trim(), loose: POSIX && (stats.mode & 0o077) !== 0 });
   } finally {
     await handle.close();
   }
@@ -98,15 +87,16 @@ export async function loadOrCreateToken(path: string): Promise<Result<LoadedToke
     });
   }
   const existing = await readExisting(path);
-  if (existing.kind === 'failed') return existing.error;
-  if (existing.kind === 'found' && !existing.loose && TOKEN_PATTERN.test(existing.text)) {
-    return ok({ token: existing.text, created: false });
+  if (!existing.ok) return existing;
+  const found = existing.value;
+  if (found !== null && !found.loose && TOKEN_PATTERN.test(found.text)) {
+    return ok({ token: found.text, created: false });
   }
   const token = generateToken();
   let temporary: string | undefined;
   try {
     temporary = await writeTemporary(path, token);
-    if (existing.kind === 'missing') {
+    if (found === null) {
       // link() fails with EEXIST instead of overwriting: when two processes start at once, one token wins.
       const linked = await link(temporary, path).then(
         () => true,
@@ -120,7 +110,7 @@ export async function loadOrCreateToken(path: string): Promise<Result<LoadedToke
     }
     await rename(temporary, path);
     temporary = undefined;
-    return ok({ token, created: true, replaced: existing.loose ? 'loose-permissions' : 'invalid-content' });
+    return ok({ token, created: true, replaced: found.loose ? 'loose-permissions' : 'invalid-content' });
   } catch (error) {
     return fail('FILE_WRITE_FAILED', `Cannot write the token file ${path}`, { path, cause: causeOf(error) });
   } finally {

@@ -44,7 +44,7 @@ class JsonRpcFailure extends Error {
 }
 
 function checked<T>(check: ArgumentCheck<T>): T {
-  if (!check.ok) throw new JsonRpcFailure(INVALID_PARAMS, check.message);
+  if (!check.ok) throw new JsonRpcFailure(INVALID_PARAMS, check.error);
   return check.value;
 }
 

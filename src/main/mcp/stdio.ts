@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { homedir as osHomedir } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { version } from '../../../package.json';
-import { AppErrorException, ok, type Result } from '../../shared/errors';
+import { ok, type Result } from '../../shared/errors';
 import { androperatorHome, managedScreenshotDirectory } from '../daemon/home';
 import { AdbHub } from '../devices/hub';
 import { InFlightRegistry } from '../execution/inFlight';
@@ -24,13 +24,9 @@ export interface RunMcpOptions {
 export async function runMcpOnStdio(options: RunMcpOptions): Promise<Result<void>> {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  let hub: AdbHub;
-  try {
-    hub = new AdbHub({ env: options.env, operatorPackage: options.operatorPackage });
-  } catch (error) {
-    if (error instanceof AppErrorException) return { ok: false, error: error.error };
-    throw error;
-  }
+  const created = AdbHub.create({ env: options.env, operatorPackage: options.operatorPackage });
+  if (!created.ok) return created;
+  const hub = created.value;
   const screenshots = managedScreenshotDirectory(
     androperatorHome(options.env, options.homedir ?? osHomedir()),
   );

@@ -89,7 +89,7 @@ describe('checkExecuteArguments', () => {
     ],
     ['arguments that are an array', [SET], 'arguments must be an object (path: (root))'],
   ])('rejects %s', (_name, args, message) => {
-    expect(checkExecuteArguments(args)).toEqual({ ok: false, message });
+    expect(checkExecuteArguments(args)).toEqual({ ok: false, error: message });
   });
 
   it.each([
@@ -104,7 +104,7 @@ describe('checkExecuteArguments', () => {
   ])('rejects %s as a caller-controlled path', (_name, action) => {
     expect(checkExecuteArguments({ actions: [SET, action] })).toEqual({
       ok: false,
-      message: CALLER_PATH_MESSAGE,
+      error: CALLER_PATH_MESSAGE,
     });
   });
 
@@ -131,7 +131,7 @@ describe('the other tools', () => {
     expect(checkDevicesArguments(undefined)).toEqual({ ok: true, value: {} });
     expect(checkDevicesArguments({ deviceId: 'x' })).toEqual({
       ok: false,
-      message: "Unrecognized key 'deviceId' (path: deviceId)",
+      error: "Unrecognized key 'deviceId' (path: deviceId)",
     });
   });
 
@@ -147,11 +147,11 @@ describe('the other tools', () => {
     expect(checkScreenshotArguments({ scale: 25 })).toEqual({ ok: true, value: { scale: 25 } });
     expect(checkScreenshotArguments({ scale: 30 })).toEqual({
       ok: false,
-      message: 'scale must be one of 100, 50, 25 (path: scale)',
+      error: 'scale must be one of 100, 50, 25 (path: scale)',
     });
     expect(checkScreenshotArguments({ path: '/tmp/x.png' })).toEqual({
       ok: false,
-      message: "Unrecognized key 'path' (path: path)",
+      error: "Unrecognized key 'path' (path: path)",
     });
   });
 });

@@ -1,10 +1,11 @@
 // Tool argument checks with the shared zod schemas: a malformed shape is a JSON-RPC InvalidParams error (-32602),
 // never a tool result.
 import type { z } from 'zod';
+import type { Result } from '../../shared/errors';
 import { TOOL_ARGUMENTS, type ToolArguments, type ToolName } from '../../shared/api/toolSchemas';
 
 /** The checked arguments, or the InvalidParams message `<first issue> (path: <dotted path>)`. */
-export type ArgumentCheck<T> = { ok: true; value: T } | { ok: false; message: string };
+export type ArgumentCheck<T> = Result<T, string>;
 
 /** The device and limits of a snapshot, screenshot or execute call. */
 export type TargetArguments = ToolArguments<'snapshot'>;
@@ -45,5 +46,5 @@ export function checkToolArguments<T extends ToolName>(
   const parsed = TOOL_ARGUMENTS[tool].safeParse(args === undefined ? {} : args);
   return parsed.success
     ? { ok: true, value: parsed.data as ToolArguments<T> }
-    : { ok: false, message: reported(parsed.error.issues) };
+    : { ok: false, error: reported(parsed.error.issues) };
 }

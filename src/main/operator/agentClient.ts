@@ -188,18 +188,18 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
           );
           return;
         }
-        const parsed = parseAgentResponse(frame.message);
+        const parsed = parseAgentResponse(frame.value);
         if (!parsed.ok) {
           finish(
             failHost(
               'RESULT_ENVELOPE_MALFORMED',
-              `The Operator sent an unexpected message: ${parsed.message}`,
+              `The Operator sent an unexpected message: ${parsed.error.message}`,
               { phase: 'result_wait', dispatchState: 'unknown' },
             ),
           );
           return;
         }
-        const response = parsed.response;
+        const response = parsed.value;
         if (response.type === 'event') continue;
         if (response.type === 'error' && (response.id === request.id || response.id === null)) {
           finish(
@@ -264,8 +264,8 @@ export async function watchAgent(
         stream.destroy();
         return;
       }
-      const parsed = parseAgentResponse(frame.message);
-      if (parsed.ok && parsed.response.type === 'event') onEvent(parsed.response);
+      const parsed = parseAgentResponse(frame.value);
+      if (parsed.ok && parsed.value.type === 'event') onEvent(parsed.value);
     }
   });
   stream.once('close', onClose);

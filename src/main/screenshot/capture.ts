@@ -110,7 +110,7 @@ export async function captureScreen(
     }
     return fail(
       'EVIDENCE_CAPTURE_FAILED',
-      `screencap on ${serial} did not return a PNG (${checked.reason}): ${describeNonPng(bytes)}`,
+      `screencap on ${serial} did not return a PNG (${checked.error}): ${describeNonPng(bytes)}`,
       {
         serial,
         reason: 'not_png',
@@ -118,12 +118,12 @@ export async function captureScreen(
       },
     );
   }
-  const device = { deviceWidthPx: checked.widthPx, deviceHeightPx: checked.heightPx };
+  const device = { deviceWidthPx: checked.value.widthPx, deviceHeightPx: checked.value.heightPx };
   if (options.scale === 100) {
     return ok({
       png: bytes,
-      widthPx: checked.widthPx,
-      heightPx: checked.heightPx,
+      widthPx: checked.value.widthPx,
+      heightPx: checked.value.heightPx,
       ...device,
       appliedScale: 100,
     });
@@ -132,7 +132,7 @@ export async function captureScreen(
   if (!scaled.ok) return fail(scaled.error.code, scaled.error.message, { ...scaled.error.details, serial });
   const rechecked = checkPng(scaled.value.png);
   if (!rechecked.ok)
-    return fail('EVIDENCE_CAPTURE_FAILED', `The scaled screenshot is not a valid PNG (${rechecked.reason})`, {
+    return fail('EVIDENCE_CAPTURE_FAILED', `The scaled screenshot is not a valid PNG (${rechecked.error})`, {
       serial,
       reason: 'scaled_not_png',
     });

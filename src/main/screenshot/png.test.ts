@@ -10,37 +10,37 @@ function png(width: number, height: number): Uint8Array {
 
 describe('checkPng', () => {
   it('reads the size from IHDR', () => {
-    expect(checkPng(png(7, 3))).toEqual({ ok: true, widthPx: 7, heightPx: 3 });
+    expect(checkPng(png(7, 3))).toEqual({ ok: true, value: { widthPx: 7, heightPx: 3 } });
   });
 
   it('rejects a missing signature, such as screencap error text', () => {
     const text = new TextEncoder().encode(
       'Error: capturing the screen failed: SurfaceFlinger capture failed\n'.repeat(2),
     );
-    expect(checkPng(text)).toMatchObject({ ok: false, reason: 'the PNG signature is missing' });
+    expect(checkPng(text)).toMatchObject({ ok: false, error: 'the PNG signature is missing' });
   });
 
   it('rejects a truncated PNG (no IEND at the end)', () => {
     const bytes = png(20, 20);
     expect(checkPng(bytes.subarray(0, bytes.length - 5))).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('IEND'),
+      error: expect.stringContaining('IEND'),
     });
   });
 
   it('rejects a corrupt IHDR', () => {
     const bytes = png(5, 5).slice();
     bytes[19] = (bytes[19] ?? 0) ^ 0xff; // width's low byte
-    expect(checkPng(bytes)).toMatchObject({ ok: false, reason: 'the IHDR CRC does not match' });
+    expect(checkPng(bytes)).toMatchObject({ ok: false, error: 'the IHDR CRC does not match' });
   });
 
   it('rejects a first chunk that is not IHDR, and input too short to be a PNG', () => {
     const bytes = png(5, 5).slice();
     bytes[12] = 0x78; // 'IHDR' -> 'xHDR'
-    expect(checkPng(bytes)).toMatchObject({ ok: false, reason: 'the first chunk is not a 13-byte IHDR' });
+    expect(checkPng(bytes)).toMatchObject({ ok: false, error: 'the first chunk is not a 13-byte IHDR' });
     expect(checkPng(new Uint8Array(10))).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('too short'),
+      error: expect.stringContaining('too short'),
     });
   });
 });

@@ -109,9 +109,10 @@ function finishStep(state: SequenceState, name: SequenceStepName, outcome: StepO
   const step = state.record.steps.find((candidate) => candidate.step === name);
   const execution = state.payloads[name];
   const startedAtMs = step?.startedAt === undefined ? atMs : Date.parse(step.startedAt);
-  const finished = outcome.ok
-    ? { envelope: outcome.value.envelope }
+  const finished: Result<ResultEnvelope> = outcome.ok
+    ? { ok: true, value: outcome.value.envelope }
     : {
+        ok: false,
         error: withHostDetails(outcome.error, {
           commandId: execution.commandId,
           taskId: execution.taskId,

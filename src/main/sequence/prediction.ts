@@ -14,5 +14,5 @@ export function predictPanelBounds(
   measurer: TextMeasurer,
 ): Rect | null {
   const prediction = predictPanel(design, description, measurer);
-  return prediction.kind === 'ok' ? prediction.layout.bounds : null;
+  return prediction.ok ? prediction.value.layout.bounds : null;
 }

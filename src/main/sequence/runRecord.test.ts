@@ -43,7 +43,8 @@ describe('buildRunRecord', () => {
       steps,
       'set',
       {
-        envelope: {
+        ok: true,
+        value: {
           commandId: payload.commandId,
           taskId: RUN_ID,
           status: 'failed',
@@ -65,7 +66,7 @@ describe('buildRunRecord', () => {
     steps = stepFinished(
       stepStarted(steps, 'clear', payload, T0 + 50),
       'clear',
-      { error: { code: 'DEVICE_OFFLINE', message: 'gone', details: { phase: 'readiness' } } },
+      { ok: false, error: { code: 'DEVICE_OFFLINE', message: 'gone', details: { phase: 'readiness' } } },
       T0 + 60,
     );
     const record = buildRunRecord(

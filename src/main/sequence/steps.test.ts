@@ -56,7 +56,12 @@ describe('sequence step states', () => {
       startedAt: '2025-01-01T00:00:00.000Z',
     });
     expect(progressOf('r', stepNamed(steps, 'set'))).toEqual({ runId: 'r', step: 'set', status: 'running' });
-    steps = stepFinished(steps, 'set', { envelope: envelope('success', { visible: 'true' }) }, T0 + 250);
+    steps = stepFinished(
+      steps,
+      'set',
+      { ok: true, value: envelope('success', { visible: 'true' }) },
+      T0 + 250,
+    );
     expect(stepNamed(steps, 'set')).toMatchObject({
       status: 'succeeded',
       durationMs: 250,
@@ -81,7 +86,7 @@ describe('sequence step states', () => {
     const steps = stepFinished(
       stepStarted(initialSteps(), 'set', payload, T0),
       'set',
-      { envelope: failed },
+      { ok: true, value: failed },
       T0 + 2000,
     );
     expect(progressOf('r', stepNamed(steps, 'set'))).toMatchObject({
@@ -94,7 +99,7 @@ describe('sequence step states', () => {
     let steps = stepFinished(
       stepStarted(initialSteps(), 'set', payload, T0),
       'set',
-      { error: { code: 'DEVICE_OFFLINE', message: 'offline' } },
+      { ok: false, error: { code: 'DEVICE_OFFLINE', message: 'offline' } },
       T0 + 5,
     );
     steps = stepSkipped(steps, 'screenshot', 'the set step failed');
@@ -116,7 +121,7 @@ describe('sequence step states', () => {
       stepFinished(
         stepStarted(steps, name, payload, T0),
         name,
-        { envelope: envelope('success', {}) },
+        { ok: true, value: envelope('success', {}) },
         T0 + 1,
       );
     const two = done('screenshot', done('set', initialSteps()));

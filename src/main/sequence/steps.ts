@@ -1,6 +1,6 @@
 // The sequence's step states as pure transitions: (steps, event) => steps. Effects live in runSequence.ts.
 import type { ResultEnvelope } from '../../shared/envelope';
-import { isErrorCode, type AppError } from '../../shared/errors';
+import { isErrorCode, type AppError, type Result } from '../../shared/errors';
 import type { Execution } from '../../shared/execution/types';
 import type { SequenceProgress, SequenceStatus, SequenceStep, SequenceStepName } from './types';
 
@@ -39,7 +39,7 @@ export function stepStarted(
 export function stepFinished(
   steps: readonly SequenceStep[],
   name: SequenceStepName,
-  outcome: { envelope: ResultEnvelope } | { error: AppError },
+  outcome: Result<ResultEnvelope>,
   nowMs: number,
 ): SequenceStep[] {
   return replace(steps, name, (step) => {
@@ -49,11 +49,11 @@ export function stepFinished(
       completedAt: new Date(nowMs).toISOString(),
       durationMs: Math.max(0, nowMs - startedMs),
     };
-    if ('envelope' in outcome)
+    if (outcome.ok)
       return {
         ...ended,
-        status: outcome.envelope.status === 'success' ? 'succeeded' : 'failed',
-        envelope: outcome.envelope,
+        status: outcome.value.status === 'success' ? 'succeeded' : 'failed',
+        envelope: outcome.value,
       };
     return { ...ended, status: 'failed', error: outcome.error };
   });

@@ -2,7 +2,7 @@
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { homedir as osHomedir } from 'node:os';
 import { version } from '../../../package.json';
-import { AppErrorException, ok, type Result } from '../../shared/errors';
+import { ok, type Result } from '../../shared/errors';
 import { removeDiscovery, writeDiscovery } from '../daemon/discovery';
 import { androperatorHome, managedScreenshotDirectory, serveTokenPath } from '../daemon/home';
 import { AdbHub, type AdbHubOptions } from '../devices/hub';
@@ -81,13 +81,13 @@ export async function startServe(options: StartServeOptions): Promise<Result<Run
   const home = androperatorHome(options.env, options.homedir ?? osHomedir());
   const token = await resolveToken(options, home);
   if (!token.ok) return token;
-  let hub: AdbHub;
-  try {
-    hub = new AdbHub({ ...options.hub, env: options.env, operatorPackage: options.operatorPackage });
-  } catch (error) {
-    if (error instanceof AppErrorException) return { ok: false, error: error.error };
-    throw error;
-  }
+  const createdHub = AdbHub.create({
+    ...options.hub,
+    env: options.env,
+    operatorPackage: options.operatorPackage,
+  });
+  if (!createdHub.ok) return createdHub;
+  const hub = createdHub.value;
   const screenshots = managedScreenshotDirectory(home);
   const screenshotDirectory = await mkdir(screenshots, { recursive: true, mode: 0o700 }).then(
     () => screenshots,

@@ -7,7 +7,7 @@ describe('agent frames', () => {
     for (let split = 0; split <= frame.length; split += 1) {
       const decoder = new FrameDecoder();
       const frames = [...decoder.push(frame.subarray(0, split)), ...decoder.push(frame.subarray(split))];
-      expect(frames).toEqual([{ ok: true, message: { v: 1, type: 'hello', id: 'h1', text: 'Grüße 😀' } }]);
+      expect(frames).toEqual([{ ok: true, value: { v: 1, type: 'hello', id: 'h1', text: 'Grüße 😀' } }]);
       expect(decoder.pendingBytes).toBe(0);
     }
   });
@@ -17,7 +17,7 @@ describe('agent frames', () => {
     const b = encodeFrame({ n: 2 });
     const joined = new Uint8Array([...a, ...b, ...b.subarray(0, 3)]);
     const decoder = new FrameDecoder();
-    expect(decoder.push(joined).map((f) => (f.ok ? f.message.n : null))).toEqual([1, 2]);
+    expect(decoder.push(joined).map((f) => (f.ok ? f.value.n : null))).toEqual([1, 2]);
     expect(decoder.pendingBytes).toBe(3);
   });
 

@@ -1,11 +1,13 @@
 // Agent protocol framing (docs/operator-protocol.md): 4-byte big-endian length, then UTF-8 JSON of one object.
+import { ok, type Result } from '../errors';
 
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
 export type FrameError =
   { reason: 'too_large'; length: number } | { reason: 'invalid_json' | 'not_object'; detail: string };
 
-export type DecodedFrame = { ok: true; message: Record<string, unknown> } | { ok: false; error: FrameError };
+/** One decoded frame: the JSON object it holds, or why it is not one. */
+export type DecodedFrame = Result<Record<string, unknown>, FrameError>;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -75,5 +77,5 @@ function decodeBody(body: Uint8Array): DecodedFrame {
       },
     };
   }
-  return { ok: true, message: value as Record<string, unknown> };
+  return ok(value as Record<string, unknown>);
 }

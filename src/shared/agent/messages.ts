@@ -1,6 +1,6 @@
 // Agent protocol messages (docs/operator-protocol.md), with parsers for both directions.
 import type { ResultEnvelope } from '../envelope';
-import type { ErrorCode } from '../errors';
+import { ok, type ErrorCode, type Result } from '../errors';
 import type { Rect } from '../geometry/types';
 
 export const AGENT_PROTOCOL_VERSION = 1;
@@ -79,60 +79,73 @@ export type AgentResponse =
     }
   | AgentEvent;
 
-export type ParsedRequest =
-  { ok: true; request: AgentRequest } | { ok: false; id: string | null; message: string };
+/** Why a request frame was refused: the id to answer (null when it had none usable) and what is wrong. */
+export interface RequestProblem {
+  id: string | null;
+  message: string;
+}
+
+export type ParsedRequest = Result<AgentRequest, RequestProblem>;
+
+function refuse(id: string | null, message: string): { ok: false; error: RequestProblem } {
+  return { ok: false, error: { id, message } };
+}
 
 /** Operator side: checks a decoded frame is a request it understands. */
 export function parseAgentRequest(message: Record<string, unknown>): ParsedRequest {
   const id =
     typeof message.id === 'string' && message.id.length >= 1 && message.id.length <= 128 ? message.id : null;
   if (message.v !== AGENT_PROTOCOL_VERSION)
-    return {
-      ok: false,
-      id,
-      message: `unsupported protocol version ${JSON.stringify(message.v)}; expected 1`,
-    };
-  if (id === null)
-    return { ok: false, id: null, message: 'request id must be a string of 1..128 characters' };
+    return refuse(id, `unsupported protocol version ${JSON.stringify(message.v)}; expected 1`);
+  if (id === null) return refuse(null, 'request id must be a string of 1..128 characters');
   switch (message.type) {
     case 'hello':
     case 'watch':
-      return { ok: true, request: { v: 1, type: message.type, id } };
+      return ok({ v: 1, type: message.type, id });
     case 'execute':
-      if (!('execution' in message)) return { ok: false, id, message: 'execute needs an execution' };
-      return { ok: true, request: { v: 1, type: 'execute', id, execution: message.execution } };
+      if (!('execution' in message)) return refuse(id, 'execute needs an execution');
+      return ok({ v: 1, type: 'execute', id, execution: message.execution });
     default:
-      return { ok: false, id, message: `unknown request type ${JSON.stringify(message.type)}` };
+      return refuse(id, `unknown request type ${JSON.stringify(message.type)}`);
   }
 }
 
-export type ParsedResponse = { ok: true; response: AgentResponse } | { ok: false; message: string };
+/** Why a frame from the Operator is not a response the host understands. */
+export interface ResponseProblem {
+  message: string;
+}
+
+export type ParsedResponse = Result<AgentResponse, ResponseProblem>;
+
+function malformed(message: string): { ok: false; error: ResponseProblem } {
+  return { ok: false, error: { message } };
+}
 
 /** Host side: checks the shape of a decoded frame from the Operator (deep shapes are checked by their users). */
 export function parseAgentResponse(message: Record<string, unknown>): ParsedResponse {
   if (message.v !== AGENT_PROTOCOL_VERSION)
-    return { ok: false, message: `unsupported protocol version ${JSON.stringify(message.v)}` };
+    return malformed(`unsupported protocol version ${JSON.stringify(message.v)}`);
   switch (message.type) {
     case 'hello_result':
     case 'watch_started':
       return typeof message.id === 'string'
-        ? { ok: true, response: message as AgentResponse }
-        : { ok: false, message: `${message.type} without id` };
+        ? ok(message as AgentResponse)
+        : malformed(`${message.type} without id`);
     case 'execute_result':
-      if (typeof message.id !== 'string') return { ok: false, message: 'execute_result without id' };
+      if (typeof message.id !== 'string') return malformed('execute_result without id');
       return isEnvelope(message.envelope)
-        ? { ok: true, response: message as AgentResponse }
-        : { ok: false, message: 'execute_result envelope is malformed' };
+        ? ok(message as AgentResponse)
+        : malformed('execute_result envelope is malformed');
     case 'error':
       return typeof message.code === 'string' && typeof message.message === 'string'
-        ? { ok: true, response: message as AgentResponse }
-        : { ok: false, message: 'error frame without code or message' };
+        ? ok(message as AgentResponse)
+        : malformed('error frame without code or message');
     case 'event':
       return message.event === 'panel' || message.event === 'foreground'
-        ? { ok: true, response: message as AgentResponse }
-        : { ok: false, message: `unknown event ${JSON.stringify(message.event)}` };
+        ? ok(message as AgentResponse)
+        : malformed(`unknown event ${JSON.stringify(message.event)}`);
     default:
-      return { ok: false, message: `unknown response type ${JSON.stringify(message.type)}` };
+      return malformed(`unknown response type ${JSON.stringify(message.type)}`);
   }
 }
 

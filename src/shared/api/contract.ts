@@ -2,7 +2,7 @@
 // src/main implements it as one typed object; Electron IPC, the preload and the local HTTP server expose it unchanged.
 import type { OperatorDescription } from '../agent/messages';
 import type { ResultEnvelope } from '../envelope';
-import type { AppError } from '../errors';
+import type { AppError, Result } from '../errors';
 import type { Execution } from '../execution/types';
 import type { ParsedChannelInput } from './channelSchemas';
 import type { DeviceInfo, OperatorStatus } from './devices';
@@ -112,7 +112,7 @@ export type ChannelInput<C extends ConsoleChannel> = ConsoleApiChannels[C]['inpu
 export type ChannelOutput<C extends ConsoleChannel> = ConsoleApiChannels[C]['output'];
 
 /** Results cross every boundary as values. */
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
+export type ApiResult<T> = Result<T>;
 
 /** The console API as one object: a missing or renamed channel is a compile error. */
 export type ConsoleApi = {

@@ -46,7 +46,7 @@ function contentIssue(field: ContentField, value: unknown): DetailedIssue | null
   }
   if (field === 'template') {
     const scan = scanTemplate(value);
-    if (!scan.ok) return detailedIssue('params.template', 'template', scan.message, TEMPLATE_RULE);
+    if (!scan.ok) return detailedIssue('params.template', 'template', scan.error.message, TEMPLATE_RULE);
   }
   return null;
 }

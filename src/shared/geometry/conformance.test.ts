@@ -40,9 +40,9 @@ function casesOf(file: string, kind: string, minimum: number): VectorCase[] {
   ) as unknown;
   const read = readVectorFile(json, kind, minimum);
   it(`${file} is a well-formed vector file with at least ${minimum} uniquely named cases`, () => {
-    expect(read.ok ? null : read.problem).toBeNull();
+    expect(read.ok ? null : read.error).toBeNull();
   });
-  return read.ok ? read.cases : [];
+  return read.ok ? read.value.cases : [];
 }
 
 function metricsOf(value: unknown): DisplayMetrics {

@@ -31,7 +31,10 @@ describe('readVectorFile', () => {
   const good = { name: 'a-case', input: 1, expect: 2 };
 
   it('returns the cases of a well-formed file', () => {
-    expect(readVectorFile(file([good]), 'k', 1)).toEqual({ ok: true, description: 'd', cases: [good] });
+    expect(readVectorFile(file([good]), 'k', 1)).toEqual({
+      ok: true,
+      value: { description: 'd', cases: [good] },
+    });
   });
 
   it.each([
@@ -44,7 +47,7 @@ describe('readVectorFile', () => {
     ['a missing expect', file([{ name: 'x', input: 1 }, good]), 'lacks'],
   ])('rejects %s', (_label, json, problem) => {
     const read = readVectorFile(json, 'k', 2);
-    expect(read.ok ? '' : read.problem).toContain(problem);
+    expect(read.ok ? '' : read.error).toContain(problem);
   });
 
   it('rejects a non-object file', () => {

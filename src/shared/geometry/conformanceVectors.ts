@@ -1,5 +1,6 @@
 // Reading conformance/*.json vector files (shared by the TypeScript runners; the Kotlin Operator reads the same
 // format). Pure: callers read the file text themselves.
+import { ok, type Result } from '../errors';
 import { isRecord } from '../schema/parse';
 
 /** One named case of a vector file. */
@@ -9,8 +10,8 @@ export interface VectorCase {
   expect: unknown;
 }
 
-export type VectorFile =
-  { ok: true; description: string; cases: VectorCase[] } | { ok: false; problem: string };
+/** A checked vector file, or what is wrong with it (one sentence). */
+export type VectorFile = Result<{ description: string; cases: VectorCase[] }, string>;
 
 const CASE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_REPEAT = 1_000_000;
@@ -43,27 +44,27 @@ export function decodeVectorString(value: unknown): string | null {
 
 /** Checks a parsed vector file: its kind, a description, at least `minimumCases` cases with unique kebab names. */
 export function readVectorFile(json: unknown, kind: string, minimumCases: number): VectorFile {
-  if (!isRecord(json)) return { ok: false, problem: 'the file is not a JSON object' };
+  if (!isRecord(json)) return { ok: false, error: 'the file is not a JSON object' };
   if (json.kind !== kind)
-    return { ok: false, problem: `kind is ${JSON.stringify(json.kind)}, expected "${kind}"` };
+    return { ok: false, error: `kind is ${JSON.stringify(json.kind)}, expected "${kind}"` };
   if (typeof json.description !== 'string' || json.description.trim() === '') {
-    return { ok: false, problem: 'description is missing' };
+    return { ok: false, error: 'description is missing' };
   }
-  if (!Array.isArray(json.cases)) return { ok: false, problem: 'cases is not an array' };
+  if (!Array.isArray(json.cases)) return { ok: false, error: 'cases is not an array' };
   if (json.cases.length < minimumCases) {
-    return { ok: false, problem: `${json.cases.length} cases, at least ${minimumCases} required` };
+    return { ok: false, error: `${json.cases.length} cases, at least ${minimumCases} required` };
   }
   const names = new Set<string>();
   const cases: VectorCase[] = [];
   for (const [index, entry] of json.cases.entries()) {
     if (!isRecord(entry) || typeof entry.name !== 'string' || !CASE_NAME.test(entry.name)) {
-      return { ok: false, problem: `case ${index} has no kebab-case name` };
+      return { ok: false, error: `case ${index} has no kebab-case name` };
     }
-    if (names.has(entry.name)) return { ok: false, problem: `duplicate case name ${entry.name}` };
+    if (names.has(entry.name)) return { ok: false, error: `duplicate case name ${entry.name}` };
     if (!('input' in entry) || !('expect' in entry))
-      return { ok: false, problem: `case ${entry.name} lacks input or expect` };
+      return { ok: false, error: `case ${entry.name} lacks input or expect` };
     names.add(entry.name);
     cases.push({ name: entry.name, input: entry.input, expect: entry.expect });
   }
-  return { ok: true, description: json.description, cases };
+  return ok({ description: json.description, cases });
 }

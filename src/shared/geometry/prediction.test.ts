@@ -9,11 +9,10 @@ const measurer = createFixedAdvanceMeasurer(ROBOTO_LIKE_METRICS);
 describe('predictPanel', () => {
   it('predicts the reference bounds for the defaults on a 1080×2400 420 dpi phone', () => {
     const prediction = predictPanel({ text: 'FLOW-001' }, testDescription(), measurer);
-    expect(prediction.kind).toBe('ok');
-    if (prediction.kind !== 'ok') return;
-    expect(prediction.boundsText).toBe('[21,157][756,236]');
-    expect(prediction.layout.lineHeightPx).toBe(37);
-    expect(prediction.layout.fontSizePx).toBe(31.5);
+    if (!prediction.ok) throw new Error('expected a layout');
+    expect(prediction.value.boundsText).toBe('[21,157][756,236]');
+    expect(prediction.value.layout.lineHeightPx).toBe(37);
+    expect(prediction.value.layout.fontSizePx).toBe(31.5);
   });
 
   it('places the right-anchored panel from the usable right edge', () => {
@@ -22,7 +21,7 @@ describe('predictPanel', () => {
       testDescription(),
       measurer,
     );
-    expect(prediction.kind === 'ok' && prediction.boundsText).toBe('[313,199][1048,278]');
+    expect(prediction.ok && prediction.value.boundsText).toBe('[313,199][1048,278]');
   });
 
   it('follows the font scale (scaledDensity) for the text size', () => {
@@ -30,7 +29,7 @@ describe('predictPanel', () => {
     description.display.fontScale = 1.5;
     description.display.scaledDensity = 2.625 * 1.5;
     const prediction = predictPanel({ text: 'x' }, description, measurer);
-    expect(prediction.kind === 'ok' && prediction.layout.fontSizePx).toBeCloseTo(47.25);
+    expect(prediction.ok && prediction.value.layout.fontSizePx).toBeCloseTo(47.25);
   });
 
   it('expands templates with the device values and wraps long text', () => {
@@ -39,33 +38,33 @@ describe('predictPanel', () => {
       testDescription(),
       measurer,
     );
-    if (prediction.kind !== 'ok') throw new Error('expected a layout');
-    expect(prediction.content.text).toBe('Pixel 7 Deutsch\n\uFFFC');
-    expect(prediction.content.iconPositions).toEqual([16]);
-    expect(prediction.layout.lines.map((line) => line.text)).toEqual(['Pixel 7 Deutsch', '\uFFFC']);
+    if (!prediction.ok) throw new Error('expected a layout');
+    expect(prediction.value.content.text).toBe('Pixel 7 Deutsch\n\uFFFC');
+    expect(prediction.value.content.iconPositions).toEqual([16]);
+    expect(prediction.value.layout.lines.map((line) => line.text)).toEqual(['Pixel 7 Deutsch', '\uFFFC']);
   });
 
   it('keeps literal text literal', () => {
     const prediction = predictPanel({ text: '{{device.model}}' }, testDescription(), measurer);
-    expect(prediction.kind === 'ok' && prediction.content.text).toBe('{{device.model}}');
+    expect(prediction.ok && prediction.value.content.text).toBe('{{device.model}}');
   });
 
   it('returns LAYOUT_INVALID with the reason when the panel does not fit', () => {
     const prediction = predictPanel({ text: 'x', edgeOffsetDp: 1000 }, testDescription(), measurer);
-    expect(prediction.kind).toBe('invalid');
-    expect(prediction.kind === 'invalid' && prediction.error.code).toBe('ON_SCREEN_LOG_LAYOUT_INVALID');
-    expect(prediction.kind === 'invalid' && prediction.error.message).toMatch(/usable width/);
+    expect(prediction.ok).toBe(false);
+    expect(!prediction.ok && prediction.error.code).toBe('ON_SCREEN_LOG_LAYOUT_INVALID');
+    expect(!prediction.ok && prediction.error.message).toMatch(/usable width/);
     const low = predictPanel({ text: 'x', topOffsetDp: 1000, fontSizeSp: 24 }, testDescription(), measurer);
-    expect(low.kind === 'invalid' && low.error.message).toMatch(/usable height/);
+    expect(!low.ok && low.error.message).toMatch(/usable height/);
   });
 
   it('truncates to the complete lines that fit, as the device reports', () => {
     const text = Array.from({ length: 250 }, (_, i) => `line ${i}`).join('\n');
     const prediction = predictPanel({ text, fontSizeSp: 24, widthDp: 80 }, testDescription(), measurer);
-    if (prediction.kind !== 'ok') throw new Error('expected a layout');
-    expect(prediction.layout.truncated).toBe(true);
-    expect(prediction.layout.lines).toHaveLength(prediction.layout.maxLines);
-    expect(prediction.layout.lines.at(-1)?.text.endsWith('\u2026')).toBe(true);
+    if (!prediction.ok) throw new Error('expected a layout');
+    expect(prediction.value.layout.truncated).toBe(true);
+    expect(prediction.value.layout.lines).toHaveLength(prediction.value.layout.maxLines);
+    expect(prediction.value.layout.lines.at(-1)?.text.endsWith('\u2026')).toBe(true);
   });
 
   it('is LAYOUT_INVALID when the device could not work out its usable area', () => {
@@ -80,8 +79,11 @@ describe('predictPanel', () => {
       },
     });
     expect(predictPanel({ text: 'x' }, description, measurer)).toMatchObject({
-      kind: 'invalid',
-      metrics: null,
+      ok: false,
+      error: {
+        code: 'ON_SCREEN_LOG_LAYOUT_INVALID',
+        message: expect.stringContaining('API 28 declares a cutout'),
+      },
     });
   });
 });

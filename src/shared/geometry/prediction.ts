@@ -1,7 +1,7 @@
 // What the panel will look like on a described device: the shared layout rules on the Operator's own display
 // metrics and placeholder values. Pure: the measurer is passed in.
 import type { OperatorDescription } from '../agent/messages';
-import { fail, ok, type AppError, type Result } from '../errors';
+import { fail, ok, type Result } from '../errors';
 import { applyPanelDefaults } from '../execution/defaults';
 import type { ResolvedPanelSpec, SetOnScreenLogParams } from '../execution/types';
 import { formatBounds } from './bounds';
@@ -77,20 +77,21 @@ export function panelContent(spec: ResolvedPanelSpec, metadata: TemplateMetadata
   if (spec.content.kind === 'text') return { text: spec.content.value, iconPositions: [], truncated: false };
   const scanned = scanTemplate(spec.content.value);
   if (!scanned.ok) return { text: spec.content.value, iconPositions: [], truncated: false };
-  return expandTemplate(scanned.segments, metadata);
+  return expandTemplate(scanned.value, metadata);
 }
 
-export type Prediction =
-  | {
-      kind: 'ok';
-      metrics: DisplayMetrics;
-      spec: ResolvedPanelSpec;
-      content: PanelContent;
-      layout: PanelLayout;
-      /** "[left,top][right,bottom]" */
-      boundsText: string;
-    }
-  | { kind: 'invalid'; metrics: DisplayMetrics | null; spec: ResolvedPanelSpec; error: AppError };
+/** A panel that fits: where it lands and what it draws. */
+export interface PanelPrediction {
+  metrics: DisplayMetrics;
+  spec: ResolvedPanelSpec;
+  content: PanelContent;
+  layout: PanelLayout;
+  /** "[left,top][right,bottom]" */
+  boundsText: string;
+}
+
+/** The predicted panel, or ON_SCREEN_LOG_LAYOUT_INVALID with the reason it cannot fit. */
+export type Prediction = Result<PanelPrediction>;
 
 /** Predicts the panel's layout; a panel that cannot fit is a value with the LAYOUT_INVALID error. */
 export function predictPanel(
@@ -101,16 +102,15 @@ export function predictPanel(
 ): Prediction {
   const spec = applyPanelDefaults(params);
   const metrics = metricsOf(description);
-  if (!metrics.ok) return { kind: 'invalid', metrics: null, spec, error: metrics.error };
+  if (!metrics.ok) return metrics;
   const content = panelContent(spec, metadata);
   const layout = layoutPanel(metrics.value, spec, content.text, measurer);
-  if (!layout.ok) return { kind: 'invalid', metrics: metrics.value, spec, error: layout.error };
-  return {
-    kind: 'ok',
+  if (!layout.ok) return layout;
+  return ok({
     metrics: metrics.value,
     spec,
     content,
     layout: layout.value,
     boundsText: formatBounds(layout.value.bounds),
-  };
+  });
 }

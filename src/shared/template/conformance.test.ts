@@ -58,9 +58,9 @@ function casesOf(
   const json = record(load(file), file);
   const read = readVectorFile(json, kind, minimum);
   it(`${file} is a well-formed vector file with at least ${minimum} uniquely named cases`, () => {
-    expect(read.ok ? null : read.problem).toBeNull();
+    expect(read.ok ? null : read.error).toBeNull();
   });
-  return { json, cases: read.ok ? read.cases : [] };
+  return { json, cases: read.ok ? read.value.cases : [] };
 }
 
 describe('conformance/template-parse.json', () => {
@@ -76,9 +76,9 @@ describe('conformance/template-parse.json', () => {
     const scan = scanTemplate(template);
     if (want.ok === true) {
       if (!Array.isArray(want.segments)) throw new Error('segments missing');
-      expect(scan).toEqual({ ok: true, segments: want.segments.map(expectedSegment) });
+      expect(scan).toEqual({ ok: true, value: want.segments.map(expectedSegment) });
     } else {
-      expect(scan).toEqual({ ok: false, message: INVALID_TEMPLATE_MESSAGE, index: want.index });
+      expect(scan).toEqual({ ok: false, error: { message: INVALID_TEMPLATE_MESSAGE, index: want.index } });
     }
   });
 });
@@ -90,10 +90,10 @@ describe('conformance/template-expand.json', () => {
     const input = record(vector.input, 'input');
     const want = record(vector.expect, 'expect');
     const scan = scanTemplate(text(input.template, 'template'));
-    if (!scan.ok) throw new Error(`vector template is invalid at ${scan.index}`);
+    if (!scan.ok) throw new Error(`vector template is invalid at ${scan.error.index}`);
     const metadata = parseTemplateMetadata(decodedMetadata(input.metadata));
     if (metadata === null) throw new Error('vector metadata is malformed');
-    const result = expandTemplate(scan.segments, metadata);
+    const result = expandTemplate(scan.value, metadata);
     const expectedText = text(want.text, 'expect.text');
     // Compare lengths first so a mismatch in an 8192-unit text reads clearly.
     expect(result.text.length).toBe(expectedText.length);

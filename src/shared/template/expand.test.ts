@@ -6,7 +6,7 @@ import { scanTemplate, type TemplateSegment } from './scan';
 function segmentsOf(template: string): TemplateSegment[] {
   const scan = scanTemplate(template);
   if (!scan.ok) throw new Error(`invalid template ${template}`);
-  return scan.segments;
+  return scan.value;
 }
 
 function expand(template: string, metadata: TemplateMetadata = templateMetadata()) {

@@ -6,7 +6,7 @@ describe('scanTemplate', () => {
   it('splits literals and placeholders in order', () => {
     expect(scanTemplate('{{foreground_app.icon}} {{device.model}}!')).toEqual({
       ok: true,
-      segments: [
+      value: [
         { kind: 'placeholder', name: 'foreground_app.icon' },
         { kind: 'literal', text: ' ' },
         { kind: 'placeholder', name: 'device.model' },
@@ -17,18 +17,18 @@ describe('scanTemplate', () => {
 
   it('accepts every supported name', () => {
     for (const name of PLACEHOLDER_NAMES) {
-      expect(scanTemplate(`{{${name}}}`)).toEqual({ ok: true, segments: [{ kind: 'placeholder', name }] });
+      expect(scanTemplate(`{{${name}}}`)).toEqual({ ok: true, value: [{ kind: 'placeholder', name }] });
     }
   });
 
   it('turns escapes into literal delimiters without reading them as placeholders', () => {
     expect(scanTemplate('{{{{device.model}}}}')).toEqual({
       ok: true,
-      segments: [{ kind: 'literal', text: '{{device.model}}' }],
+      value: [{ kind: 'literal', text: '{{device.model}}' }],
     });
     expect(scanTemplate('plain {single} braces')).toEqual({
       ok: true,
-      segments: [{ kind: 'literal', text: 'plain {single} braces' }],
+      value: [{ kind: 'literal', text: 'plain {single} braces' }],
     });
   });
 
@@ -45,12 +45,15 @@ describe('scanTemplate', () => {
     ['{{device.{{model}}}}', 0],
     ['ok {{device.model}} then {{nope}}', 25],
   ])('rejects %j at index %i with the supported-names message', (template, index) => {
-    expect(scanTemplate(template)).toEqual({ ok: false, message: INVALID_TEMPLATE_MESSAGE, index });
+    expect(scanTemplate(template)).toEqual({
+      ok: false,
+      error: { message: INVALID_TEMPLATE_MESSAGE, index },
+    });
   });
 
   it('lists the distinct placeholders used', () => {
     const scan = scanTemplate('{{device.model}}{{device.model}} {{system.language_tag}}');
     if (!scan.ok) throw new Error('expected a valid template');
-    expect(placeholdersOf(scan.segments)).toEqual(['device.model', 'system.language_tag']);
+    expect(placeholdersOf(scan.value)).toEqual(['device.model', 'system.language_tag']);
   });
 });

@@ -1,18 +1,27 @@
 // Template scanner: the same left-to-right algorithm as the Operator (reference section 3).
+import { ok, type Result } from '../errors';
 import { INVALID_TEMPLATE_MESSAGE, isPlaceholderName, type PlaceholderName } from './placeholders';
 
 export type TemplateSegment =
   { kind: 'literal'; text: string } | { kind: 'placeholder'; name: PlaceholderName };
 
-export type TemplateScan =
-  { ok: true; segments: TemplateSegment[] } | { ok: false; message: string; index: number };
+/** Why a template is invalid: the supported-names message and the UTF-16 index of the offending delimiter. */
+export interface TemplateProblem {
+  message: string;
+  index: number;
+}
+
+export type TemplateScan = Result<TemplateSegment[], TemplateProblem>;
 
 /** Splits a template into literal runs and placeholders; `{{{{`/`}}}}` are escapes for literal `{{`/`}}`. */
 export function scanTemplate(template: string): TemplateScan {
   const segments: TemplateSegment[] = [];
   let literal = '';
   let i = 0;
-  const invalid = (index: number): TemplateScan => ({ ok: false, message: INVALID_TEMPLATE_MESSAGE, index });
+  const invalid = (index: number): TemplateScan => ({
+    ok: false,
+    error: { message: INVALID_TEMPLATE_MESSAGE, index },
+  });
   while (i < template.length) {
     if (template.startsWith('{{{{', i)) {
       literal += '{{';
@@ -37,7 +46,7 @@ export function scanTemplate(template: string): TemplateScan {
     }
   }
   if (literal.length > 0) segments.push({ kind: 'literal', text: literal });
-  return { ok: true, segments };
+  return ok(segments);
 }
 
 /** The distinct placeholder names a scanned template uses. */

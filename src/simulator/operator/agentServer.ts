@@ -50,10 +50,10 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
   const handle = async (message: Record<string, unknown>): Promise<void> => {
     const parsed = parseAgentRequest(message);
     if (!parsed.ok) {
-      sendError(parsed.id, 'OPERATOR_PROTOCOL_ERROR', parsed.message);
+      sendError(parsed.error.id, 'OPERATOR_PROTOCOL_ERROR', parsed.error.message);
       return;
     }
-    const request = parsed.request;
+    const request = parsed.value;
     switch (request.type) {
       case 'hello':
         send({ v: 1, type: 'hello_result', id: request.id, ...(await backend.describe()) });
@@ -69,7 +69,7 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
           return;
         }
         const outcome = await backend.execute(request.execution);
-        if (outcome.ok) send({ v: 1, type: 'execute_result', id: request.id, envelope: outcome.envelope });
+        if (outcome.ok) send({ v: 1, type: 'execute_result', id: request.id, envelope: outcome.value });
         else sendError(request.id, outcome.error.code, outcome.error.message, outcome.error.details);
       }
     }
@@ -99,7 +99,7 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
         stream.end();
         return;
       }
-      queue.push(frame.message);
+      queue.push(frame.value);
     }
     void pump();
   });

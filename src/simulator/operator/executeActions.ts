@@ -1,5 +1,5 @@
 // Runs a canonical execution on the simulated Operator: validates again, runs each action in order, reconciles.
-import type { AppError } from '../../shared/errors';
+import { ok, type Result } from '../../shared/errors';
 import type { ResultEnvelope, StepResult } from '../../shared/envelope';
 import type { Action, Execution } from '../../shared/execution/types';
 import { validateExecution } from '../../shared/execution/validateExecution';
@@ -17,7 +17,8 @@ export interface SnapshotSource {
   } | null;
 }
 
-export type ExecuteOutcome = { ok: true; envelope: ResultEnvelope } | { ok: false; error: AppError };
+/** The reconciled envelope, or why the execution was refused before any action ran. */
+export type ExecuteOutcome = Result<ResultEnvelope>;
 
 /** Executes one payload; the caller guarantees one execution at a time. */
 export async function executeOnOperator(
@@ -27,7 +28,7 @@ export async function executeOnOperator(
   clock: Clock,
 ): Promise<ExecuteOutcome> {
   const validated = validateExecution(input);
-  if (!validated.ok) return { ok: false, error: validated.error };
+  if (!validated.ok) return validated;
   const execution: Execution = validated.value;
   const startedAt = clock.now();
   const stepResults: StepResult[] = [];
@@ -42,7 +43,7 @@ export async function executeOnOperator(
     stepResults,
     error: null,
   };
-  return { ok: true, envelope: reconcileEnvelope(envelope) };
+  return ok(reconcileEnvelope(envelope));
 }
 
 async function runAction(

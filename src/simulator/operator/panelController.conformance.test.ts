@@ -17,11 +17,11 @@ describe('conformance/panel-controller*.json', () => {
   const loaded = files.map((file) => {
     const json: unknown = JSON.parse(readFileSync(new URL(file, directory), 'utf8'));
     const vectors = readVectorFile(json, 'panel-controller', 5);
-    if (!vectors.ok) throw new Error(`${file}: ${vectors.problem}`);
+    if (!vectors.ok) throw new Error(`${file}: ${vectors.error}`);
     return {
       file,
       defaults: record(record(json, file).environment, `${file} environment`),
-      cases: vectors.cases,
+      cases: vectors.value.cases,
     };
   });
 

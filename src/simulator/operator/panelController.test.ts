@@ -194,7 +194,7 @@ describe('PanelController', () => {
     const { controller, state, host } = setup({ api: 28 });
     state.metrics = {
       ok: false,
-      message: 'API 28 declares a built-in display cutout; its safe insets are unknown.',
+      error: 'API 28 declares a built-in display cutout; its safe insets are unknown.',
     };
     const result = await controller.set({ text: 'a' }, 30000);
     expect(result.data).toMatchObject({ error: 'ON_SCREEN_LOG_LAYOUT_INVALID' });

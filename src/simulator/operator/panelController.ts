@@ -1,5 +1,6 @@
 // The simulated Operator's panel controller: the state machine of the seed and reference §9
 // (full replacement, generations, draw acknowledgement deadline, TTL from acknowledgement, reflow, template refresh).
+import { ok, type Result } from '../../shared/errors';
 import type { ResolvedPanelSpec, SetOnScreenLogParams } from '../../shared/execution/types';
 import { DRAW_ACK_DEADLINE_MS } from '../../shared/execution/limits';
 import { applyPanelDefaults } from '../../shared/execution/defaults';
@@ -35,7 +36,7 @@ export interface PanelEnvironment {
   apiLevel(): number;
   serviceConnected(): boolean;
   /** Display metrics with the usable area, or the reason the usable area is unknown. */
-  displayMetrics(): { ok: true; value: DisplayMetrics } | { ok: false; message: string };
+  displayMetrics(): Result<DisplayMetrics, string>;
   metadata(): TemplateMetadata;
   measurer: TextMeasurer;
 }
@@ -58,8 +59,8 @@ interface ActivePanel {
 
 type DrawOutcome = 'drawn' | 'timeout' | 'attach_failed' | { removed: PanelEventReason };
 
-type Prepared =
-  { ok: true; layout: PanelLayout; iconPackage: string | null } | { ok: false; message: string };
+/** A laid-out panel and the package whose icon it shows, or why it does not fit. */
+type Prepared = Result<{ layout: PanelLayout; iconPackage: string | null }, string>;
 
 export class PanelController {
   private generation = 0;
@@ -179,12 +180,12 @@ export class PanelController {
     let segments: TemplateSegment[] | null = null;
     if (spec.content.kind === 'template') {
       const scan = scanTemplate(spec.content.value);
-      if (!scan.ok) return failure('ON_SCREEN_LOG_RENDER_FAILED', scan.message);
-      segments = scan.segments;
+      if (!scan.ok) return failure('ON_SCREEN_LOG_RENDER_FAILED', scan.error.message);
+      segments = scan.value;
     }
     const prepared = this.prepare(spec, segments);
     // A layout rejection leaves the existing panel and its expiry untouched.
-    if (!prepared.ok) return failure('ON_SCREEN_LOG_LAYOUT_INVALID', prepared.message);
+    if (!prepared.ok) return failure('ON_SCREEN_LOG_LAYOUT_INVALID', prepared.error);
 
     this.cancelExpiry();
     this.pendingReflow = false;
@@ -192,9 +193,9 @@ export class PanelController {
     const generation = ++this.generation;
     const drawn: DrawnPanel = {
       generation,
-      layout: prepared.layout,
+      layout: prepared.value.layout,
       ...colours(spec),
-      iconPackage: prepared.iconPackage,
+      iconPackage: prepared.value.iconPackage,
     };
     this.active = { spec, segments, drawn, acknowledged: false, expiresAt: null, expiryTimer: null };
     const outcome = await this.awaitDraw(drawn, deadline);
@@ -209,13 +210,13 @@ export class PanelController {
       const reflow = this.prepare(spec, segments);
       if (!reflow.ok) {
         this.removePanel('configuration_layout_invalid');
-        return failure('ON_SCREEN_LOG_LAYOUT_INVALID', `After a configuration change: ${reflow.message}`);
+        return failure('ON_SCREEN_LOG_LAYOUT_INVALID', `After a configuration change: ${reflow.error}`);
       }
       const next: DrawnPanel = {
         ...active.drawn,
         generation: ++this.generation,
-        layout: reflow.layout,
-        iconPackage: reflow.iconPackage,
+        layout: reflow.value.layout,
+        iconPackage: reflow.value.iconPackage,
       };
       active.drawn = next;
       const reflowOutcome = await this.awaitDraw(next, deadline);
@@ -232,7 +233,7 @@ export class PanelController {
 
   private prepare(spec: ResolvedPanelSpec, segments: TemplateSegment[] | null): Prepared {
     const metrics = this.environment.displayMetrics();
-    if (!metrics.ok) return { ok: false, message: metrics.message };
+    if (!metrics.ok) return metrics;
     let content = spec.content.value;
     let iconPackage: string | null = null;
     let expansionTruncated = false;
@@ -244,10 +245,10 @@ export class PanelController {
       iconPackage = metadata.foregroundApp?.packageName ?? null;
     }
     const layout = layoutPanel(metrics.value, spec, content, this.environment.measurer);
-    if (!layout.ok) return { ok: false, message: layout.error.message };
+    if (!layout.ok) return { ok: false, error: layout.error.message };
     // "truncated" means the text was shortened, by the 256/8192 bounds or by the usable height.
     const truncated = layout.value.truncated || expansionTruncated;
-    return { ok: true, layout: { ...layout.value, truncated }, iconPackage };
+    return ok({ layout: { ...layout.value, truncated }, iconPackage });
   }
 
   private async awaitDraw(drawn: DrawnPanel, deadline: number): Promise<DrawOutcome> {
@@ -307,8 +308,8 @@ export class PanelController {
     active.drawn = {
       ...active.drawn,
       generation: ++this.generation,
-      layout: prepared.layout,
-      iconPackage: prepared.iconPackage,
+      layout: prepared.value.layout,
+      iconPackage: prepared.value.iconPackage,
     };
     const generation = active.drawn.generation;
     const draw = this.showOnHost(active.drawn);

@@ -206,7 +206,7 @@ class FrameReader {
     server.on('data', (chunk: Buffer) => {
       for (const frame of this.decoder.push(chunk)) {
         if (!frame.ok) throw new Error(`the Operator sent a malformed frame: ${JSON.stringify(frame.error)}`);
-        this.frames.push(frame.message);
+        this.frames.push(frame.value);
       }
     });
   }

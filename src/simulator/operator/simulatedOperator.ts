@@ -1,6 +1,6 @@
 // The simulated Operator app: agent socket backend, panel controller wiring and device event subscriptions.
 import type { AgentEvent, OperatorDescription, PanelEventReason } from '../../shared/agent/messages';
-import { fail } from '../../shared/errors';
+import { fail, ok } from '../../shared/errors';
 import { formatBounds } from '../../shared/geometry/bounds';
 import type { DeviceState } from '../device/state';
 import type { DeviceProfile } from '../profiles/types';
@@ -57,8 +57,8 @@ export class SimulatedOperator implements AgentBackend {
         displayMetrics: () => {
           const display = currentDisplay(profile, state);
           return display.metrics
-            ? { ok: true, value: display.metrics }
-            : { ok: false, message: display.usableError ?? 'The usable display area is unknown.' };
+            ? ok(display.metrics)
+            : { ok: false, error: display.usableError ?? 'The usable display area is unknown.' };
         },
         metadata: () => metadataOf(state),
         measurer: screenMeasurer(),
@@ -125,13 +125,10 @@ export class SimulatedOperator implements AgentBackend {
 
   async execute(execution: unknown): Promise<ExecuteOutcome> {
     if (this.inFlight) {
-      return {
-        ok: false,
-        error: fail(
-          'EXECUTION_CONFLICT_IN_FLIGHT',
-          'Another execution is running on this Operator; wait for its result.',
-        ).error,
-      };
+      return fail(
+        'EXECUTION_CONFLICT_IN_FLIGHT',
+        'Another execution is running on this Operator; wait for its result.',
+      );
     }
     this.inFlight = true;
     try {

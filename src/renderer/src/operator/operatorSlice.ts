@@ -1,7 +1,7 @@
 // The Operator section's actions on one device (operator:* channels): refresh its status, enable or disable its
 // accessibility service, open the accessibility settings, install an APK. One action per device at a time.
 import type { OperatorStatus } from '../../../shared/api/devices';
-import type { AppError } from '../../../shared/errors';
+import type { AppError, Result } from '../../../shared/errors';
 import type { SliceCreator } from '../store/types';
 import { successText } from './operatorStatus';
 
@@ -29,7 +29,7 @@ export interface OperatorSlice {
   installOperator(serial: string, apkPath: string): Promise<boolean>;
 }
 
-type Answer = { ok: true; value: OperatorStatus | { opened: true } } | { ok: false; error: AppError };
+type Answer = Result<OperatorStatus | { opened: true }>;
 
 function isStatus(value: OperatorStatus | { opened: true }): value is OperatorStatus {
   return 'installed' in value;

@@ -16,7 +16,7 @@ import './preview.css';
 function PredictionFacts(props: { prediction: Prediction | null; stale: boolean }): ReactNode {
   const { prediction } = props;
   if (prediction === null) return <p className="muted">Loading Roboto…</p>;
-  if (prediction.kind === 'invalid') {
+  if (!prediction.ok) {
     return (
       <div className="error-box">
         <p className="error-title">Layout invalid: the panel will not fit</p>
@@ -26,11 +26,11 @@ function PredictionFacts(props: { prediction: Prediction | null; stale: boolean 
       </div>
     );
   }
-  const { layout } = prediction;
+  const { layout, boundsText, content } = prediction.value;
   return (
     <div className="facts">
       <p className="bounds-line">
-        Predicted bounds <span className="mono">{prediction.boundsText}</span>
+        Predicted bounds <span className="mono">{boundsText}</span>
       </p>
       <p className="muted">
         {layout.lines.length} line{layout.lines.length === 1 ? '' : 's'} ·{' '}
@@ -42,9 +42,7 @@ function PredictionFacts(props: { prediction: Prediction | null; stale: boolean 
           reports truncated: &quot;true&quot;.
         </p>
       )}
-      {prediction.content.truncated && (
-        <p className="warn-text">A template value was bounded (ends with …).</p>
-      )}
+      {content.truncated && <p className="warn-text">A template value was bounded (ends with …).</p>}
       {props.stale && <p className="warn-text">The design has errors: this is the last valid design.</p>}
     </div>
   );

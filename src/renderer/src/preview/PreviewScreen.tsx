@@ -40,8 +40,8 @@ export function PreviewScreen(props: PreviewScreenProps): ReactNode {
     const context = prepareCanvas(canvas, fit.width, fit.height, fit.scale);
     if (context === null) return;
     drawUsableOutline(context, metrics, 1 / fit.scale);
-    if (prediction?.kind === 'ok') {
-      drawPanel(context, prediction.layout, prediction.spec, previewMeasurer(), icon);
+    if (prediction?.ok === true) {
+      drawPanel(context, prediction.value.layout, prediction.value.spec, previewMeasurer(), icon);
     }
     markPreviewDrawn();
   }, [metrics, prediction, icon, fit.width, fit.height, fit.scale]);
