@@ -6,7 +6,8 @@ import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { bootSimulated } from '../../test-support/isolatedResolver';
 import { testSetup, type TestSetup } from '../../test-support/apiFakes';
-import { AdbHub } from '../devices/hub';
+import type { AdbHub } from '../devices/hub';
+import { testHub } from '../../test-support/testHub';
 import { createConsoleApi } from './consoleApi';
 
 // The renderer parses every answer with the shared output schemas; these are the main process's real answers on a
@@ -21,7 +22,7 @@ let serial: string;
 beforeAll(async () => {
   adb = await startIsolatedAdb();
   setup = await testSetup();
-  hub = new AdbHub({ adbBinary: '/nonexistent/adb-in-schema-tests', localPort: adb.port, env: {} });
+  hub = testHub({ adbBinary: '/nonexistent/adb-in-schema-tests', localPort: adb.port, env: {} });
   ({ sim, serial } = await bootSimulated(adb));
 }, 30_000);
 
