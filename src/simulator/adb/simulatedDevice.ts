@@ -6,6 +6,7 @@ import { DeviceState, type DeviceStateOptions } from '../device/state';
 import type { CaptureScreen, CommandDevice, CommandTable } from '../shell/commandTable';
 import { createDefaultCommandTable } from '../shell/defaultCommands';
 import { openShellSession, runCommandLine } from '../shell/interpreter';
+import { ReverseForwards } from './adbdServices';
 import { HostConnection } from './connection';
 import { hostRequest } from './hostClient';
 import { createServiceRouter, type StreamHandler } from './services';
@@ -80,6 +81,7 @@ export class SimulatedDevice {
       abstractSockets: this.abstractSockets,
       shellV2: () => features.includes('shell_v2'),
       files: filesOf(this.state),
+      reverse: new ReverseForwards(),
     });
     this.server = createServer((socket) => {
       this.sockets.add(socket);

@@ -120,3 +120,32 @@ describe('adbkit sync client on LIST and STAT', () => {
     await expect(client.stat('/nowhere')).rejects.toThrow(/ENOENT|no such/i);
   });
 });
+
+describe('root: and reverse: with the real adb CLI', () => {
+  it('adb root and unroot answer as a production build', async () => {
+    const { serial } = await attached();
+    const root = await adb.adb(['-s', serial, 'root']);
+    expect(`${root.stdout.toString()}${root.stderr}`).toContain(
+      'adbd cannot run as root in production builds',
+    );
+    const unroot = await adb.adb(['-s', serial, 'unroot']);
+    expect(`${unroot.stdout.toString()}${unroot.stderr}`).toContain('adbd not running as root');
+  });
+
+  it('adb reverse stores forwards; --list shows them, --remove and --remove-all drop them', async () => {
+    const { serial } = await attached();
+    expect((await adb.adb(['-s', serial, 'reverse', 'tcp:8081', 'tcp:9091'])).code).toBe(0);
+    expect((await adb.adb(['-s', serial, 'reverse', 'localabstract:dev', 'tcp:9092'])).code).toBe(0);
+    const refused = await adb.adb(['-s', serial, 'reverse', '--no-rebind', 'tcp:8081', 'tcp:1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('cannot rebind existing socket');
+    const listed = (await adb.adb(['-s', serial, 'reverse', '--list'])).stdout.toString();
+    // The adb CLI adds a newline after the device's list.
+    expect(listed).toBe('host-19 tcp:8081 tcp:9091\nhost-19 localabstract:dev tcp:9092\n\n');
+    expect((await adb.adb(['-s', serial, 'reverse', '--remove', 'tcp:8081'])).code).toBe(0);
+    const missing = await adb.adb(['-s', serial, 'reverse', '--remove', 'tcp:8081']);
+    expect(missing.stderr).toContain("listener 'tcp:8081' not found");
+    expect((await adb.adb(['-s', serial, 'reverse', '--remove-all'])).code).toBe(0);
+    expect((await adb.adb(['-s', serial, 'reverse', '--list'])).stdout.toString()).toMatch(/^\n?$/);
+  });
+});
