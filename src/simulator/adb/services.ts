@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { DeviceFiles } from '../device/files';
 import type { StreamServer } from './connection';
+import { serveRoot, type ReverseForwards } from './adbdServices';
 import { serveRawShell, serveShellV2, type DeviceShell } from './shellService';
 import { serveSync } from './sync';
 
@@ -14,6 +15,8 @@ export interface ServiceRouterOptions {
   shellV2: () => boolean;
   /** The device's files, served by `sync:` (push/pull/stat); without them `sync:` is refused. */
   files?: DeviceFiles;
+  /** Reverse forwards stored by `reverse:` (without them `reverse:` is refused). */
+  reverse?: ReverseForwards;
 }
 
 /**
@@ -43,6 +46,12 @@ export function createServiceRouter(
     if (service === 'sync:' && options.files) {
       const files = options.files;
       return (stream) => serveSync(stream, files);
+    }
+    if (service === 'root:' || service === 'unroot:') return (stream) => serveRoot(stream, service);
+    const reverse = options.reverse;
+    if (service.startsWith('reverse:') && reverse) {
+      const request = service.slice('reverse:'.length);
+      return (stream) => reverse.serve(stream, request);
     }
     if (service.startsWith('localabstract:')) {
       const handler = options.abstractSockets.get(service.slice('localabstract:'.length));

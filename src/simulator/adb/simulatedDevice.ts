@@ -1,10 +1,12 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { fail, ok, type Result } from '../../shared/errors';
 import { filesOf } from '../device/files';
+import { seedFilesystem } from '../device/seedFiles';
 import { DeviceState, type DeviceStateOptions } from '../device/state';
 import type { CaptureScreen, CommandDevice, CommandTable } from '../shell/commandTable';
 import { createDefaultCommandTable } from '../shell/defaultCommands';
 import { openShellSession, runCommandLine } from '../shell/interpreter';
+import { ReverseForwards } from './adbdServices';
 import { HostConnection } from './connection';
 import { hostRequest } from './hostClient';
 import { createServiceRouter, type StreamHandler } from './services';
@@ -12,8 +14,13 @@ import { createServiceRouter, type StreamHandler } from './services';
 /** The state prefix of the CNXN banner: what `adb devices` shows for an authorized device. */
 export type BannerState = 'device' | 'recovery' | 'sideload';
 /** Transport features this simulator implements and may advertise. */
-export type DeviceFeature = 'shell_v2';
-export const IMPLEMENTED_FEATURES: readonly DeviceFeature[] = ['shell_v2'];
+export type DeviceFeature = 'shell_v2' | 'stat_v2' | 'ls_v2' | 'fixed_push_mkdir';
+export const IMPLEMENTED_FEATURES: readonly DeviceFeature[] = [
+  'shell_v2',
+  'stat_v2',
+  'ls_v2',
+  'fixed_push_mkdir',
+];
 
 export interface SimulatedDeviceOptions {
   /** An existing state, or options to build one. */
@@ -65,6 +72,7 @@ export class SimulatedDevice {
     this.bannerState = options.bannerState ?? 'device';
     this.captureScreen = options.captureScreen;
     const features = options.features ?? IMPLEMENTED_FEATURES;
+    seedFilesystem(filesOf(this.state), Math.floor(Date.now() / 1000));
     const resolveService = createServiceRouter({
       shell: {
         run: (commandLine, io) => runCommandLine(commandLine, io, this.commandDevice()),
@@ -73,6 +81,7 @@ export class SimulatedDevice {
       abstractSockets: this.abstractSockets,
       shellV2: () => features.includes('shell_v2'),
       files: filesOf(this.state),
+      reverse: new ReverseForwards(),
     });
     this.server = createServer((socket) => {
       this.sockets.add(socket);

@@ -1,20 +1,21 @@
 // The `sync:` service (adb push/pull/stat): 4-byte ids with little-endian lengths, as in adb's SYNC.TXT.
 import type { Duplex } from 'node:stream';
+import { resolvePath, writeRefusal } from '../device/fileAccess';
 import { MAX_DEVICE_FILE_BYTES, type DeviceFiles } from '../device/files';
+import { directoryListing, pathStatus, statV1, statV2 } from './syncStat';
 
 /** Largest DATA chunk adb sends (SYNC_DATA_MAX). */
 export const SYNC_DATA_MAX = 64 * 1024;
 /** Longest path a request may name (adb's own limit). */
 export const SYNC_PATH_MAX = 1024;
 
-const FILE_TYPE = 0o100000;
-const DIRECTORY_TYPE = 0o040000;
-
 interface Receiving {
   path: string;
   mode: number;
   chunks: Buffer[];
   size: number;
+  /** Why the file cannot be created: sent as FAIL once the host finished sending (adbd drains DATA first). */
+  refusal?: string;
 }
 
 function frame(id: string, value: number, payload: Buffer = Buffer.alloc(0)): Buffer {
@@ -29,17 +30,13 @@ function failure(message: string): Buffer {
   return frame('FAIL', text.length, text);
 }
 
-/** `STAT` reply: mode, size and mtime; all zero when nothing is there. */
-function statReply(files: DeviceFiles, path: string): Buffer {
-  const reply = Buffer.alloc(16);
-  reply.write('STAT', 0, 'latin1');
-  const file = files.read(path);
-  if (file) {
-    reply.writeUInt32LE(FILE_TYPE | (file.mode & 0o7777), 4);
-    reply.writeUInt32LE(file.data.length, 8);
-    reply.writeUInt32LE(file.mtimeSeconds, 12);
-  } else if (files.isDirectory(path)) reply.writeUInt32LE(DIRECTORY_TYPE | 0o771, 4);
-  return reply;
+const idBytes = (id: string): Buffer => Buffer.from(id, 'latin1');
+
+/** `STAT`/`LSTA` (v1) and `STA2`/`LST2` (v2) replies; the simulated device has no symlinks, so l-variants match. */
+function statReply(files: DeviceFiles, id: string, path: string): Buffer {
+  const status = pathStatus(files, path);
+  if (id === 'STAT' || id === 'LSTA') return Buffer.concat([idBytes(id), statV1(status)]);
+  return Buffer.concat([idBytes(id), statV2(status)]);
 }
 
 function recvReply(files: DeviceFiles, path: string): Buffer {
@@ -54,30 +51,32 @@ function recvReply(files: DeviceFiles, path: string): Buffer {
   return Buffer.concat(parts);
 }
 
-function listReply(files: DeviceFiles, path: string): Buffer {
-  const parts = files.list(path).map(([name, file]) => {
-    const entry = Buffer.alloc(20);
-    entry.write('DENT', 0, 'latin1');
-    entry.writeUInt32LE(FILE_TYPE | (file.mode & 0o7777), 4);
-    entry.writeUInt32LE(file.data.length, 8);
-    entry.writeUInt32LE(file.mtimeSeconds, 12);
+/** `LIST` (DENT records, v1) or `LIS2` (DNT2 records with struct stat), then a DONE record of the same size. */
+function listReply(files: DeviceFiles, version: 1 | 2, path: string): Buffer {
+  const parts = directoryListing(files, path).map(({ name, status }) => {
     const encoded = Buffer.from(name, 'utf8');
-    entry.writeUInt32LE(encoded.length, 16);
-    return Buffer.concat([entry, encoded]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(encoded.length, 0);
+    const body = version === 1 ? statV1(status) : statV2(status);
+    return Buffer.concat([idBytes(version === 1 ? 'DENT' : 'DNT2'), body, length, encoded]);
   });
-  const done = Buffer.alloc(20);
+  const done = Buffer.alloc(version === 1 ? 20 : 76);
   done.write('DONE', 0, 'latin1');
   return Buffer.concat([...parts, done]);
 }
 
 /** `SEND` names "<path>,<mode>"; the mode is decimal. */
-function sendTarget(argument: string): Receiving | string {
+function sendTarget(files: DeviceFiles, argument: string): Receiving | string {
   const comma = argument.lastIndexOf(',');
   const path = comma < 0 ? argument : argument.slice(0, comma);
   const mode = comma < 0 ? 0o644 : Number(argument.slice(comma + 1));
   if (!path.startsWith('/') || path.endsWith('/')) return `invalid path '${path}'`;
   if (!Number.isInteger(mode) || mode < 0) return `invalid mode in '${argument}'`;
-  return { path, mode: mode & 0o7777, chunks: [], size: 0 };
+  const refusal = writeRefusal(files, resolvePath(path));
+  // Missing parents are made (fixed_push_mkdir), so only other refusals fail the push.
+  return refusal === undefined || refusal === 'No such file or directory'
+    ? { path, mode: mode & 0o7777, chunks: [], size: 0 }
+    : { path, mode: mode & 0o7777, chunks: [], size: 0, refusal: `couldn't create file: ${refusal}` };
 }
 
 /** Serves one `sync:` stream until QUIT, a protocol error (FAIL, then close) or the host closing it. */
@@ -104,6 +103,10 @@ export function serveSync(stream: Duplex, files: DeviceFiles): void {
         return true;
       }
       if (id === 'DONE') {
+        if (receiving.refusal !== undefined) {
+          finish(failure(receiving.refusal));
+          return false;
+        }
         files.write(receiving.path, {
           data: Buffer.concat(receiving.chunks),
           mode: receiving.mode,
@@ -119,16 +122,20 @@ export function serveSync(stream: Duplex, files: DeviceFiles): void {
     const argument = payload.toString('utf8');
     switch (id) {
       case 'STAT':
-        stream.write(statReply(files, argument));
+      case 'LSTA':
+      case 'STA2':
+      case 'LST2':
+        stream.write(statReply(files, id, argument));
         return true;
       case 'RECV':
         stream.write(recvReply(files, argument));
         return true;
       case 'LIST':
-        stream.write(listReply(files, argument));
+      case 'LIS2':
+        stream.write(listReply(files, id === 'LIST' ? 1 : 2, argument));
         return true;
       case 'SEND': {
-        const target = sendTarget(argument);
+        const target = sendTarget(files, argument);
         if (typeof target === 'string') {
           finish(failure(target));
           return false;
