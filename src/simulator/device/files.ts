@@ -12,11 +12,27 @@ export interface DeviceFile {
 export const MAX_DEVICE_FILE_BYTES = 64 * 1024 * 1024;
 
 /** Directories that exist on every simulated device (others exist while a file lies under them). */
-const BASE_DIRECTORIES = ['/', '/data', '/data/local', '/data/local/tmp', '/sdcard'];
+const BASE_DIRECTORIES = [
+  '/',
+  '/data',
+  '/data/local',
+  '/data/local/tmp',
+  '/sdcard',
+  ...['Alarms', 'DCIM', 'Documents', 'Download', 'Movies', 'Music', 'Notifications', 'Pictures'].map(
+    (name) => `/sdcard/${name}`,
+  ),
+];
+
+/** A directory's parent path (`/` for top-level entries). */
+export function parentOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/')) || '/';
+}
 
 /** Absolute paths to file contents; directories are implied by the files under them. */
 export class DeviceFiles {
   private readonly files = new Map<string, DeviceFile>();
+  /** Directories made by `mkdir` (and the base ones), with their modification time. */
+  private readonly directories = new Map<string, number>(BASE_DIRECTORIES.map((path) => [path, 0]));
 
   read(path: string): DeviceFile | undefined {
     return this.files.get(path);
@@ -32,9 +48,45 @@ export class DeviceFiles {
 
   isDirectory(path: string): boolean {
     const directory = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    if (BASE_DIRECTORIES.includes(directory)) return true;
+    if (this.directories.has(directory)) return true;
     const prefix = `${directory}/`;
     return [...this.files.keys()].some((name) => name.startsWith(prefix));
+  }
+
+  /** Creates a directory and its missing parents (`mkdir -p`). */
+  makeDirectory(path: string, mtimeSeconds: number): void {
+    for (let current = path; current !== '/' && !this.directories.has(current); current = parentOf(current))
+      this.directories.set(current, mtimeSeconds);
+  }
+
+  /** Removes a path and everything under it; false when nothing was there. */
+  removeTree(path: string): boolean {
+    const prefix = `${path}/`;
+    let removed = this.files.delete(path) || this.directories.delete(path);
+    for (const name of [...this.files.keys()]) if (name.startsWith(prefix)) removed = this.files.delete(name);
+    for (const name of [...this.directories.keys()])
+      if (name.startsWith(prefix)) removed = this.directories.delete(name);
+    return removed;
+  }
+
+  /** Names directly inside `directory`: files and subdirectories (made or implied by deeper files), sorted. */
+  entries(directory: string): Array<{ name: string; file: DeviceFile | undefined }> {
+    const prefix = directory === '/' ? '/' : `${directory}/`;
+    const names = new Map<string, DeviceFile | undefined>();
+    for (const path of [...this.files.keys(), ...this.directories.keys()]) {
+      if (!path.startsWith(prefix) || path === prefix) continue;
+      const name = path.slice(prefix.length).split('/')[0] as string;
+      const file = this.files.get(prefix + name);
+      names.set(name, file);
+    }
+    return [...names.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, file]) => ({ name, file }));
+  }
+
+  /** Modification time of a directory (0 for base or implied ones). */
+  directoryTime(path: string): number {
+    return this.directories.get(path) ?? 0;
   }
 
   /** Files directly inside `directory`, by name. */

@@ -11,28 +11,52 @@ import { getprop, setprop } from './commands/properties';
 import { screencap } from './commands/screencap';
 import { settings } from './commands/settings';
 import { wm } from './commands/wm';
+import { chmod, du, md5sum, mkdir, rm, stat, touch } from './commands/toybox/fileSystem';
+import { ls } from './commands/toybox/ls';
+import { printf } from './commands/toybox/printf';
+import { sed } from './commands/toybox/sed';
+import { date, df, getenforce, uname } from './commands/toybox/system';
+import { cut, head, tail, wc } from './commands/toybox/text';
 
 /** A fresh table with every built-in device command; each device gets its own so registrations stay local. */
 export function createDefaultCommandTable(): CommandTable {
   return new CommandTable([
     ['am', am],
     ['cat', cat],
+    ['chmod', chmod],
+    ['cut', cut],
+    ['date', date],
+    ['df', df],
+    ['du', du],
     ['dumpsys', dumpsys],
     ['echo', echo],
     ['env', printEnvironment],
     ['false', failStatus],
+    ['getenforce', getenforce],
     ['getprop', getprop],
     ['grep', grep],
+    ['head', head],
     ['id', id],
     ['input', input],
     ['logcat', logcat],
+    ['ls', ls],
+    ['md5sum', md5sum],
+    ['mkdir', mkdir],
     ['pm', pm],
     ['printenv', printEnvironment],
+    ['printf', printf],
+    ['rm', rm],
     ['screencap', screencap],
+    ['sed', sed],
     ['setprop', setprop],
     ['settings', settings],
     ['sleep', sleep],
+    ['stat', stat],
+    ['tail', tail],
+    ['touch', touch],
     ['true', succeed],
+    ['uname', uname],
+    ['wc', wc],
     ['which', which],
     ['whoami', whoami],
     ['wm', wm],
