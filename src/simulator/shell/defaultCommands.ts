@@ -14,6 +14,7 @@ import { wm } from './commands/wm';
 import { chmod, du, md5sum, mkdir, rm, stat, touch } from './commands/toybox/fileSystem';
 import { ls } from './commands/toybox/ls';
 import { printf } from './commands/toybox/printf';
+import { pidof, ps, top } from './commands/toybox/processes';
 import { sed } from './commands/toybox/sed';
 import { date, df, getenforce, uname } from './commands/toybox/system';
 import { cut, head, tail, wc } from './commands/toybox/text';
@@ -43,9 +44,11 @@ export function createDefaultCommandTable(): CommandTable {
     ['md5sum', md5sum],
     ['mkdir', mkdir],
     ['pm', pm],
+    ['pidof', pidof],
     ['printenv', printEnvironment],
     ['printf', printf],
     ['rm', rm],
+    ['ps', ps],
     ['screencap', screencap],
     ['sed', sed],
     ['setprop', setprop],
@@ -54,6 +57,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['stat', stat],
     ['tail', tail],
     ['touch', touch],
+    ['top', top],
     ['true', succeed],
     ['uname', uname],
     ['wc', wc],
