@@ -10,6 +10,7 @@ bash scripts/install-system-deps.sh --with-browser
 # Electron's binary and Playwright's browsers cannot be downloaded here; the e2e tests use Debian's chromium.
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 npm ci --no-audit --no-fund --loglevel=error
+bash scripts/setup-python-test-env.sh
 
 npm run build
 npm run typecheck

@@ -23,12 +23,71 @@ export const DEFAULT_PROPERTIES: Readonly<Record<string, string>> = {
   'persist.sys.timezone': 'UTC',
   'sys.boot_completed': '1',
   'init.svc.adbd': 'running',
+  'init.svc.bootanim': 'stopped',
+  'dev.bootcomplete': '1',
+  'service.bootanim.exit': '1',
+  'ro.product.locale': 'en-US',
+  'ro.build.version.codename': 'REL',
+  'ro.build.version.incremental': '11206848',
+  'ro.build.tags': 'release-keys',
+  'ro.hardware': 'sim',
+  'ro.boot.serialno': 'SIM00000001',
+  'ro.adb.secure': '1',
+  'ro.crypto.state': 'encrypted',
+  'ro.opengles.version': '196610',
+  'dalvik.vm.heapsize': '512m',
+  'sys.usb.config': 'adb',
+  'sys.usb.state': 'adb',
+  'net.bt.name': 'Android',
+  'wifi.interface': 'wlan0',
+  'gsm.sim.state': 'LOADED',
+  'gsm.operator.alpha': 'Android',
+  'gsm.operator.numeric': '310260',
+  'gsm.network.type': 'LTE',
 };
 
+/** The input method every simulated phone has (Gboard, as on Pixels). */
+export const DEFAULT_INPUT_METHOD =
+  'com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME';
+
+// Settings every phone has after setup: tools read airplane_mode_on, wifi_on, screen_brightness and the IME.
 export const DEFAULT_SETTINGS: Readonly<Record<SettingsNamespace, Readonly<Record<string, string>>>> = {
-  system: { font_scale: '1.0', screen_off_timeout: '60000' },
-  secure: { accessibility_enabled: '0', android_id: '5e1a7ed0c0ffee00' },
-  global: { adb_enabled: '1', device_provisioned: '1', development_settings_enabled: '1' },
+  system: {
+    accelerometer_rotation: '1',
+    font_scale: '1.0',
+    haptic_feedback_enabled: '1',
+    screen_brightness: '102',
+    screen_brightness_mode: '1',
+    screen_off_timeout: '60000',
+    sound_effects_enabled: '0',
+    user_rotation: '0',
+  },
+  secure: {
+    accessibility_enabled: '0',
+    android_id: '5e1a7ed0c0ffee00',
+    default_input_method: DEFAULT_INPUT_METHOD,
+    enabled_input_methods: DEFAULT_INPUT_METHOD,
+    location_mode: '3',
+    show_ime_with_hard_keyboard: '0',
+    user_setup_complete: '1',
+  },
+  global: {
+    adb_enabled: '1',
+    airplane_mode_on: '0',
+    animator_duration_scale: '1.0',
+    auto_time: '1',
+    auto_time_zone: '1',
+    bluetooth_on: '1',
+    data_roaming: '0',
+    development_settings_enabled: '1',
+    device_provisioned: '1',
+    mobile_data: '1',
+    stay_on_while_plugged_in: '0',
+    transition_animation_scale: '1.0',
+    wifi_on: '1',
+    window_animation_scale: '1.0',
+    zen_mode: '0',
+  },
 };
 
 export const DEFAULT_FEATURES: readonly string[] = [

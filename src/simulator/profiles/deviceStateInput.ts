@@ -1,6 +1,7 @@
 // Maps a validated profile to the plain data a simulated device boots with (JSON-compatible, no behaviour).
 // The shape is a superset of src/simulator/device/state.ts DeviceStateOptions: pass it to `new DeviceState(...)`.
 import type { UsableAreaInput } from '../../shared/geometry/types';
+import { buildProperties } from './buildProperties';
 import type { AppKind, DeviceProfile, ProfileDisplay } from './types';
 
 /** An activity: package plus fully qualified class. */
@@ -54,13 +55,6 @@ export interface DeviceStateInput {
   looks: SimulatedAppLook[];
 }
 
-const ABI_LISTS: Record<string, string> = {
-  'arm64-v8a': 'arm64-v8a,armeabi-v7a,armeabi',
-  'armeabi-v7a': 'armeabi-v7a,armeabi',
-  x86_64: 'x86_64,x86',
-  x86: 'x86',
-};
-
 function localeProperties(profile: DeviceProfile): Record<string, string> {
   const properties: Record<string, string> = { 'persist.sys.locale': profile.locale };
   // Before API 24 the framework kept language and country in separate properties; keep both for realism.
@@ -72,24 +66,9 @@ function localeProperties(profile: DeviceProfile): Record<string, string> {
   return properties;
 }
 
-function buildProperties(profile: DeviceProfile): Record<string, string> {
-  const incremental = profile.buildId.replace(/\W/g, '').slice(-8).toLowerCase();
-  const build = `${profile.release}/${profile.buildId}/${incremental}:user/release-keys`;
+function profileProperties(profile: DeviceProfile): Record<string, string> {
   return {
-    'ro.product.manufacturer': profile.manufacturer,
-    'ro.product.brand': profile.brand,
-    'ro.product.model': profile.model,
-    'ro.product.name': profile.product,
-    'ro.product.device': profile.device,
-    'ro.product.cpu.abi': profile.cpuAbi,
-    'ro.product.cpu.abilist': ABI_LISTS[profile.cpuAbi] ?? profile.cpuAbi,
-    'ro.build.version.sdk': String(profile.sdk),
-    'ro.build.version.release': profile.release,
-    'ro.build.id': profile.buildId,
-    'ro.build.version.incremental': incremental,
-    'ro.build.type': 'user',
-    'ro.build.tags': 'release-keys',
-    'ro.build.fingerprint': `${profile.brand.toLowerCase()}/${profile.product}/${profile.device}:${build}`,
+    ...buildProperties(profile),
     'ro.build.characteristics': profile.display.widthPx > profile.display.heightPx ? 'tablet' : 'default',
     'ro.sf.lcd_density': String(profile.display.densityDpi),
     'ro.secure': '1',
@@ -116,7 +95,7 @@ export function toDeviceStateInput(profile: DeviceProfile): DeviceStateInput {
   const { display } = profile;
   return {
     profileName: profile.name,
-    properties: buildProperties(profile),
+    properties: profileProperties(profile),
     // Settings prints whole scales with one decimal ("1.0"), as Android's Float.toString does.
     settings: { system: { font_scale: formatScale(profile.fontScale) }, secure: {}, global: {} },
     screenSize: { widthPx: display.widthPx, heightPx: display.heightPx },

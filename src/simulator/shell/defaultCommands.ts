@@ -1,5 +1,4 @@
 import { CommandTable } from './commandTable';
-import { am } from './commands/am';
 import { echo, failStatus, id, sleep, succeed, which, whoami } from './commands/basic';
 import { dumpsys } from './commands/dumpsys';
 import { cat, printEnvironment } from './commands/files';
@@ -9,30 +8,63 @@ import { logcat } from './commands/logcat';
 import { pm } from './commands/pm';
 import { getprop, setprop } from './commands/properties';
 import { screencap } from './commands/screencap';
+import { activityManager, appops, cmd, ime, monkey } from './commands/services';
 import { settings } from './commands/settings';
 import { wm } from './commands/wm';
+import { chmod, du, md5sum, mkdir, rm, stat, touch } from './commands/toybox/fileSystem';
+import { ls } from './commands/toybox/ls';
+import { printf } from './commands/toybox/printf';
+import { pidof, ps, top } from './commands/toybox/processes';
+import { sed } from './commands/toybox/sed';
+import { date, df, getenforce, uname } from './commands/toybox/system';
+import { cut, head, tail, wc } from './commands/toybox/text';
 
 /** A fresh table with every built-in device command; each device gets its own so registrations stay local. */
 export function createDefaultCommandTable(): CommandTable {
   return new CommandTable([
-    ['am', am],
+    ['am', activityManager],
+    ['appops', appops],
     ['cat', cat],
+    ['chmod', chmod],
+    ['cut', cut],
+    ['date', date],
+    ['df', df],
+    ['du', du],
+    ['cmd', cmd],
     ['dumpsys', dumpsys],
     ['echo', echo],
     ['env', printEnvironment],
     ['false', failStatus],
+    ['getenforce', getenforce],
     ['getprop', getprop],
     ['grep', grep],
+    ['head', head],
     ['id', id],
+    ['ime', ime],
     ['input', input],
     ['logcat', logcat],
+    ['ls', ls],
+    ['md5sum', md5sum],
+    ['mkdir', mkdir],
     ['pm', pm],
+    ['monkey', monkey],
+    ['pidof', pidof],
     ['printenv', printEnvironment],
+    ['printf', printf],
+    ['rm', rm],
+    ['ps', ps],
     ['screencap', screencap],
+    ['sed', sed],
     ['setprop', setprop],
     ['settings', settings],
     ['sleep', sleep],
+    ['stat', stat],
+    ['tail', tail],
+    ['touch', touch],
+    ['top', top],
     ['true', succeed],
+    ['uname', uname],
+    ['wc', wc],
     ['which', which],
     ['whoami', whoami],
     ['wm', wm],

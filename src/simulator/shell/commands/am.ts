@@ -5,6 +5,7 @@ import {
   type Component,
   type DeviceState,
 } from '../../device/state';
+import { processesOf } from '../../device/processes';
 import { failWith, type CommandContext } from '../commandTable';
 import { describeIntent, INTENT_FLAGS, parseIntentArguments, type IntentArguments } from './intent';
 
@@ -84,6 +85,7 @@ function start(context: CommandContext, args: readonly string[]): number {
       'Warning: Activity not started, intent has been delivered to currently running top-most instance.\n',
     );
   } else {
+    processesOf(state).start(target.packageName);
     state.setForeground(target);
   }
   if (intent.switches.has('-W')) {
@@ -102,6 +104,7 @@ function forceStop(context: CommandContext, args: readonly string[]): number {
   if (packageName === undefined) return failWith(context, 'Error: package name not specified', USAGE_STATUS);
   const { state } = context.device;
   if (state.foreground.packageName === packageName) state.goHome();
+  processesOf(state).stop(packageName);
   return 0;
 }
 

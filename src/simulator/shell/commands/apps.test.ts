@@ -241,7 +241,7 @@ describe('dumpsys', () => {
     expect(pkg).toContain('    versionCode=42 minSdk=24 targetSdk=34\n    versionName=4.2\n');
     expect((await runShell('dumpsys package com.example.absent', { state })).stdout.toString()).toBe('');
     expect((await runShell('dumpsys', { state })).stdout.toString()).toBe(
-      'Currently running services:\n  activity\n  package\n  window\n',
+      'Currently running services:\n  activity\n  display\n  package\n  window\n',
     );
     expect((await runShell('dumpsys battery', { state })).stderr).toBe("Can't find service: battery\n");
   });

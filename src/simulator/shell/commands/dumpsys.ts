@@ -1,7 +1,7 @@
 import { shortComponent, type Component, type DeviceState } from '../../device/state';
 import type { CommandContext } from '../commandTable';
 
-const SERVICES = ['activity', 'package', 'window'];
+const SERVICES = ['activity', 'display', 'package', 'window'];
 
 /** Stable 7-hex-digit identity like Android's System.identityHashCode in dumps. */
 function identity(text: string): string {
@@ -54,6 +54,43 @@ function displaysDump(state: DeviceState): string {
   ].join('\n');
 }
 
+/** The rotation the display shows: system user_rotation (0-3), as the simulator does not auto-rotate. */
+function rotationOf(state: DeviceState): number {
+  const rotation = Number.parseInt(state.getSetting('system', 'user_rotation') ?? '0', 10);
+  return rotation >= 0 && rotation <= 3 ? rotation : 0;
+}
+
+// Layout of DisplayManagerService.dump (API 29+): viewports, display devices, logical displays.
+function displayDump(state: DeviceState): string {
+  const { physicalSize, physicalDensity } = state.display;
+  const { screenSize, densityDpi } = state.configuration();
+  const rotation = rotationOf(state);
+  const swap = rotation % 2 === 1;
+  const [width, height] = swap
+    ? [screenSize.heightPx, screenSize.widthPx]
+    : [screenSize.widthPx, screenSize.heightPx];
+  const uniqueId = 'local:4619827259835644672';
+  return [
+    'DISPLAY MANAGER (dumpsys display)',
+    '  mSafeMode=false',
+    '  mPendingTraversal=false',
+    `  mViewports=[DisplayViewport{type=INTERNAL, valid=true, isActive=true, displayId=0, uniqueId='${uniqueId}', physicalPort=0, orientation=${rotation}, logicalFrame=Rect(0, 0 - ${width}, ${height}), physicalFrame=Rect(0, 0 - ${width}, ${height}), deviceWidth=${width}, deviceHeight=${height}}]`,
+    '',
+    'Display Devices: size=1',
+    `  DisplayDeviceInfo{"Built-in Screen": uniqueId="${uniqueId}", ${physicalSize.widthPx} x ${physicalSize.heightPx}, modeId 1, renderFrameRate 60.0, defaultModeId 1, supportedModes [{id=1, width=${physicalSize.widthPx}, height=${physicalSize.heightPx}, fps=60.0}], density ${physicalDensity}, type INTERNAL, state ON, FLAG_DEFAULT_DISPLAY, FLAG_ROTATES_WITH_CONTENT, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS}`,
+    '    mCurrentLayerStack=0',
+    `    mCurrentOrientation=${rotation}`,
+    '',
+    'Logical Displays: size=1',
+    '  Display 0:',
+    '    mDisplayId=0',
+    '    mLayerStack=0',
+    `    mBaseDisplayInfo=DisplayInfo{"Built-in Screen", displayId 0, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS, FLAG_TRUSTED, real ${physicalSize.widthPx} x ${physicalSize.heightPx}, largest app ${physicalSize.heightPx} x ${physicalSize.heightPx}, smallest app ${physicalSize.widthPx} x ${physicalSize.widthPx}, appVsyncOff 0, presDeadline 16666666, mode 1, defaultMode 1, modes [{id=1, width=${physicalSize.widthPx}, height=${physicalSize.heightPx}, fps=60.0}], rotation 0, state ON, density ${physicalDensity}}`,
+    `    mOverrideDisplayInfo=DisplayInfo{"Built-in Screen", displayId 0, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS, FLAG_TRUSTED, real ${width} x ${height}, largest app ${height} x ${height}, smallest app ${width} x ${width}, appVsyncOff 0, presDeadline 16666666, mode 1, defaultMode 1, modes [{id=1, width=${physicalSize.widthPx}, height=${physicalSize.heightPx}, fps=60.0}], rotation ${rotation}, state ON, density ${densityDpi}}`,
+    '',
+  ].join('\n');
+}
+
 function activitiesDump(state: DeviceState): string {
   const record = activityRecord(state.foreground);
   return [
@@ -81,7 +118,7 @@ function packageDump(state: DeviceState, packageName: string | undefined): strin
   ].join('\n');
 }
 
-/** `dumpsys window [windows|displays]`, `dumpsys activity activities`, `dumpsys package PKG`, `dumpsys` (service list). */
+/** `dumpsys window [windows|displays]`, `dumpsys display`, `dumpsys activity activities`, `dumpsys package PKG`, `dumpsys` (service list). */
 export function dumpsys(context: CommandContext): number {
   const { state } = context.device;
   const [service, section] = context.args;
@@ -99,6 +136,10 @@ export function dumpsys(context: CommandContext): number {
   }
   if (service === 'activity') {
     context.stdout(activitiesDump(state));
+    return 0;
+  }
+  if (service === 'display') {
+    context.stdout(displayDump(context.device.state));
     return 0;
   }
   if (service === 'package') {

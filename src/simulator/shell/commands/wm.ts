@@ -9,6 +9,8 @@ export function wm(context: CommandContext): number {
   if (extra !== undefined) return failWith(context, `Error: unexpected argument '${extra}'`, USAGE_STATUS);
   if (subcommand === 'size') return size(context, value);
   if (subcommand === 'density') return density(context, value);
+  // The keyguard is never shown on a simulated device: dismissing it succeeds silently, as on an unlocked phone.
+  if (subcommand === 'dismiss-keyguard') return 0;
   return failWith(
     context,
     subcommand === undefined ? 'Error: wm needs a command (size, density)' : `Unknown command: ${subcommand}`,

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { runShell } from '../../../test-support/runShell';
+import { DeviceState } from '../../device/state';
+
+const app = { packageName: 'com.example.app', launchActivity: '.Main' };
+
+describe('cmd, monkey, ime, standby buckets', () => {
+  it('cmd package lists and resolves; monkey launches; wm dismiss-keyguard succeeds', async () => {
+    const state = new DeviceState({ packages: [app] });
+    expect((await runShell('cmd package list packages -3', { state })).stdout.toString()).toBe(
+      'package:com.example.app\n',
+    );
+    expect(
+      (await runShell('cmd package resolve-activity --brief com.example.app', { state })).stdout.toString(),
+    ).toBe(
+      'priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\ncom.example.app/.Main\n',
+    );
+    expect((await runShell('am get-standby-bucket com.example.app', { state })).stdout.toString()).toBe(
+      '40\n',
+    );
+    const launched = await runShell('monkey -p com.example.app -c android.intent.category.LAUNCHER 1', {
+      state,
+    });
+    expect(launched.stdout.toString()).toContain('Events injected: 1\n');
+    expect(state.foreground).toEqual({ packageName: 'com.example.app', activity: 'com.example.app.Main' });
+    expect((await runShell('am get-standby-bucket com.example.app', { state })).stdout.toString()).toBe(
+      '10\n',
+    );
+    expect((await runShell('ime list -s', { state })).stdout.toString()).toBe(
+      'com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME\n',
+    );
+    expect(await runShell('wm dismiss-keyguard', { state })).toMatchObject({ status: 0 });
+    expect(await runShell('cmd nosuch', { state })).toMatchObject({
+      status: 20,
+      stderr: "cmd: Can't find service: nosuch\n",
+    });
+  });
+});

@@ -1,0 +1,132 @@
+import { processesOf } from '../../device/processes';
+import { DEFAULT_INPUT_METHOD } from '../../device/stateDefaults';
+import { failWith, type CommandContext, type CommandHandler } from '../commandTable';
+import { am } from './am';
+import { pm } from './pm';
+import { settings } from './settings';
+import { wm } from './wm';
+
+// Binder-service front ends: `cmd SERVICE ...`, `cmd package resolve-activity`, appops, standby buckets, monkey, ime.
+
+/** `cmd package resolve-activity [--brief] [-a ACTION] [-c CATEGORY] PKG`: the launchable activity. */
+function resolveActivity(context: CommandContext, args: readonly string[]): number {
+  const brief = args.includes('--brief');
+  const packageName = args
+    .filter(
+      (argument, index) =>
+        !argument.startsWith('-') && !['-a', '-c', '--user'].includes(args[index - 1] ?? ''),
+    )
+    .pop();
+  const info = packageName === undefined ? undefined : context.device.state.getPackage(packageName);
+  if (!info?.launchActivity) {
+    context.stdout('No activity found\n');
+    return 0;
+  }
+  const short = info.launchActivity.startsWith(`${info.packageName}.`)
+    ? info.launchActivity.slice(info.packageName.length)
+    : info.launchActivity;
+  const header = 'priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n';
+  context.stdout(
+    brief
+      ? `${header}${info.packageName}/${short}\n`
+      : `${header}  ActivityInfo:\n    name=${info.launchActivity}\n    packageName=${info.packageName}\n`,
+  );
+  return 0;
+}
+
+/** `cmd package ...`: pm's verbs plus resolve-activity. */
+function packageService(context: CommandContext): number | Promise<number> {
+  const [verb, ...rest] = context.args;
+  if (verb === 'resolve-activity') return resolveActivity(context, rest);
+  return pm(context);
+}
+
+/** `cmd appops get PKG`: the ops every app has defaults for. */
+export function appops(context: CommandContext): number {
+  const [verb, packageName] = context.args;
+  if (verb !== 'get' || packageName === undefined)
+    return failWith(context, 'usage: appops get <package> [op]', 255);
+  if (!context.device.state.getPackage(packageName))
+    return failWith(context, `Error: No UID for ${packageName} in user 0`, 255);
+  context.stdout(
+    'RUN_IN_BACKGROUND: allow\nRUN_ANY_IN_BACKGROUND: allow\nWAKE_LOCK: allow\nTOAST_WINDOW: allow\n',
+  );
+  return 0;
+}
+
+/** Standby bucket as UsageStatsManager numbers it: 5 exempted (system), 10 active (running), 40 rare. */
+export function standbyBucket(context: CommandContext, packageName: string | undefined): number {
+  const { state } = context.device;
+  const info = packageName === undefined ? undefined : state.getPackage(packageName);
+  if (!info || packageName === undefined)
+    return failWith(context, `Package ${packageName ?? ''} not found`, 255);
+  context.stdout(`${info.system ? 5 : processesOf(state).pidOf(packageName) !== undefined ? 10 : 40}\n`);
+  return 0;
+}
+
+/** `am get-standby-bucket PKG`, otherwise the `am` verbs. */
+export function activityManager(context: CommandContext): number | Promise<number> {
+  if (context.args[0] === 'get-standby-bucket') return standbyBucket(context, context.args[1]);
+  return am(context);
+}
+
+/** `monkey -p PKG -c android.intent.category.LAUNCHER 1`: launches PKG's launcher activity, as one event. */
+export function monkey(context: CommandContext): number {
+  const packageIndex = context.args.indexOf('-p');
+  const packageName = packageIndex >= 0 ? context.args[packageIndex + 1] : undefined;
+  for (const argument of context.args) context.stdout(`  bash arg: ${argument}\n`);
+  const { state } = context.device;
+  const info = packageName === undefined ? undefined : state.getPackage(packageName);
+  if (!info?.launchActivity) {
+    context.stdout('** No activities found to run, monkey aborted.\n');
+    return 252;
+  }
+  processesOf(state).start(info.packageName);
+  state.setForeground({ packageName: info.packageName, activity: info.launchActivity });
+  context.stdout(
+    'Events injected: 1\n## Network stats: elapsed time=14ms (0ms mobile, 0ms wifi, 14ms not connected)\n',
+  );
+  return 0;
+}
+
+/** `ime list [-s] [-a]`, `ime enable|set ID`. */
+export function ime(context: CommandContext): number {
+  const [verb, ...rest] = context.args;
+  const current = context.device.state.getSetting('secure', 'default_input_method') ?? DEFAULT_INPUT_METHOD;
+  if (verb === 'list') {
+    const [packageName = '', service = ''] = current.split('/');
+    context.stdout(
+      rest.includes('-s')
+        ? `${current}\n`
+        : `${current}:\n  mId=${current} mSettingsActivity=${packageName}${service.replace(/\.[^.]+$/, '.settings.SettingsActivity')}\n`,
+    );
+    return 0;
+  }
+  if ((verb === 'set' || verb === 'enable') && rest[0] !== undefined) {
+    if (verb === 'set') context.device.state.putSetting('secure', 'default_input_method', rest[0]);
+    context.stdout(`Input method ${rest[0]} ${verb === 'set' ? 'selected' : 'enabled'}\n`);
+    return 0;
+  }
+  return failWith(context, 'usage: ime list|enable|set ...', 255);
+}
+
+const SERVICES: Record<string, CommandHandler> = {
+  package: packageService,
+  activity: activityManager,
+  window: wm,
+  settings,
+  appops,
+  input_method: ime,
+};
+
+/** `cmd SERVICE ARGS...`; `cmd -l` lists services; an unknown one answers `cmd: Can't find service: X` (status 20). */
+export function cmd(context: CommandContext): number | Promise<number> {
+  const [service, ...args] = context.args;
+  if (service === undefined || service === '-l') {
+    context.stdout(`${Object.keys(SERVICES).sort().join('\n')}\n`);
+    return 0;
+  }
+  const handler = SERVICES[service];
+  if (!handler) return failWith(context, `cmd: Can't find service: ${service}`, 20);
+  return handler({ ...context, name: service, args });
+}
