@@ -35,7 +35,7 @@ export const LAYERS = {
     ['shell', 'screen'],
     ['adb', 'operator'],
     ['simulatedAndroid.ts'],
-    ['launch.ts'],
+    ['launch.ts', 'fidelity'],
   ],
 };
 
