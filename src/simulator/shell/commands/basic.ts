@@ -1,16 +1,5 @@
 import { failWith, type CommandContext, type CommandHandler } from '../commandTable';
-
-const ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '\\': '\\',
-  a: '\x07',
-  b: '\b',
-  f: '\f',
-  v: '\v',
-  e: '\x1b',
-};
+import { BACKSLASH_ESCAPES } from './escapes';
 
 /** `echo [-n] [-e|-E] words...` */
 export function echo(context: CommandContext): number {
@@ -33,7 +22,7 @@ export function echo(context: CommandContext): number {
     text = text.replace(/\\(0[0-7]{0,3}|.)/g, (match, code: string) =>
       code.startsWith('0')
         ? String.fromCharCode(Number.parseInt(code.slice(1) || '0', 8))
-        : (ESCAPES[code] ?? match),
+        : (BACKSLASH_ESCAPES[code] ?? match),
     );
   }
   context.stdout(newline ? `${text}\n` : text);

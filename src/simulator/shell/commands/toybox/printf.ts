@@ -1,23 +1,12 @@
 import { failWith, type CommandContext } from '../../commandTable';
+import { BACKSLASH_ESCAPES } from '../escapes';
 
 // toybox `printf FORMAT [ARG...]`: %s %d %i %x %o %c %u %f %% with flags and width, backslash escapes; the format
 // is reused while arguments remain, as POSIX requires.
 
-const ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '\\': '\\',
-  a: '\x07',
-  b: '\b',
-  f: '\f',
-  v: '\v',
-  e: '\x1b',
-};
-
 function unescape(text: string): string {
   return text.replace(/\\(0?[0-7]{1,3}|.)/g, (match, code: string) =>
-    /^[0-7]/.test(code) ? String.fromCharCode(Number.parseInt(code, 8)) : (ESCAPES[code] ?? match),
+    /^[0-7]/.test(code) ? String.fromCharCode(Number.parseInt(code, 8)) : (BACKSLASH_ESCAPES[code] ?? match),
   );
 }
 
