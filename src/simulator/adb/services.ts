@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { DeviceFiles } from '../device/files';
 import type { StreamServer } from './connection';
+import { quote } from '../shell/builtins';
 import { serveRoot, type ReverseForwards } from './adbdServices';
 import { serveRawShell, serveShellV2, type DeviceShell } from './shellService';
 import { serveSync } from './sync';
@@ -13,6 +14,8 @@ export interface ServiceRouterOptions {
   abstractSockets: ReadonlyMap<string, StreamHandler>;
   /** Whether `shell,v2,...:` is served (only when the shell_v2 feature is advertised). */
   shellV2: () => boolean;
+  /** Whether `abb:` and `abb_exec:` (binder commands, `cmd` without a shell) are served, as their features say. */
+  abb?: () => boolean;
   /** The device's files, served by `sync:` (push/pull/stat); without them `sync:` is refused. */
   files?: DeviceFiles;
   /** Reverse forwards stored by `reverse:` (without them `reverse:` is refused). */
@@ -20,8 +23,8 @@ export interface ServiceRouterOptions {
 }
 
 /**
- * Maps a service name from OPEN to its handler: `shell:`, `shell,v2,<args>:`, `exec:`, `localabstract:<name>`, `sync:`.
- * Anything else (framebuffer:, tcp:, localfilesystem:, ...) is refused.
+ * Maps a service name from OPEN to its handler: `shell:`, `shell,v2,<args>:`, `exec:`, `abb:`/`abb_exec:`,
+ * `localabstract:<name>`, `sync:`, `root:`, `reverse:`. Anything else (framebuffer:, tcp:, ...) is refused.
  */
 export function createServiceRouter(
   options: ServiceRouterOptions,
@@ -42,6 +45,15 @@ export function createServiceRouter(
     if (service.startsWith('exec:')) {
       const commandLine = service.slice('exec:'.length);
       return (stream) => serveRawShell(stream, commandLine, options.shell, false);
+    }
+    // `abb_exec:<service>\0<arg>\0...` runs `cmd <service> <args...>` with raw output (as exec:), `abb:` framed as
+    // shell v2; both pass the host's bytes as input (what `adb install` streams on API 30+).
+    const abb = /^(abb_exec|abb):/.exec(service);
+    if (abb && options.abb?.()) {
+      const commandLine = ['cmd', ...service.slice(abb[0].length).split('\0')].map(quote).join(' ');
+      return abb[1] === 'abb'
+        ? (stream) => serveShellV2(stream, commandLine, options.shell)
+        : (stream) => serveRawShell(stream, commandLine, options.shell, false);
     }
     if (service === 'sync:' && options.files) {
       const files = options.files;

@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream';
+import { StreamedHostInput } from '../shell/hostInput';
 import type { ShellIo, ShellSession } from '../shell/interpreter';
 
 /** Runs one command line on the device and resolves to its exit status. */
@@ -57,8 +58,13 @@ export function serveRawShell(
     runLines(stream, shell.openSession(io), (chunk, push) => push(chunk));
     return;
   }
+  // The host's bytes are the command's input (a streamed `cmd package install -S`); a raw stream has no
+  // end-of-input of its own, so a reader waits for its byte count or the stream's close.
+  const input = new StreamedHostInput();
+  stream.on('data', (chunk: Buffer) => input.push(chunk));
+  stream.on('end', () => input.end());
   const end = (): void => endOpen(stream);
-  void shell.run(commandLine, io).then(end, end);
+  void shell.run(commandLine, { ...io, hostInput: input }).then(end, end);
 }
 
 /** `shell,v2,...:<cmd>`: output framed as [id u8][length u32le][data], then an exit packet with the status. */
@@ -78,30 +84,38 @@ export function serveShellV2(stream: ShellStream, commandLine: string, shell: De
     send(SHELL_PACKET.exit, Buffer.from([status & 0xff]));
     endOpen(stream);
   };
+  const packets = stdinPackets();
   if (commandLine.trim() === '') {
-    let pending = Buffer.alloc(0);
-    runLines(
-      stream,
-      shell.openSession(io),
-      (chunk, push, end) => {
-        pending = Buffer.concat([pending, chunk]);
-        while (pending.length >= 5) {
-          const length = pending.readUInt32LE(1);
-          if (pending.length < 5 + length) break;
-          const id = pending.readUInt8(0);
-          const data = pending.subarray(5, 5 + length);
-          pending = pending.subarray(5 + length);
-          if (id === SHELL_PACKET.stdin) push(data);
-          else if (id === SHELL_PACKET.closeStdin) end();
-        }
-      },
-      finish,
-    );
+    runLines(stream, shell.openSession(io), packets, finish);
     return;
   }
-  // stdin packets are ignored: no built-in command reads the host's stdin.
-  stream.resume();
-  void shell.run(commandLine, io).then(finish, () => finish(1));
+  const input = new StreamedHostInput();
+  stream.on('data', (chunk: Buffer) =>
+    packets(
+      chunk,
+      (data) => input.push(data),
+      () => input.end(),
+    ),
+  );
+  stream.on('end', () => input.end());
+  void shell.run(commandLine, { ...io, hostInput: input }).then(finish, () => finish(1));
+}
+
+/** Decodes the host's shell v2 packets: stdin data is pushed, close-stdin ends the input; others are ignored. */
+function stdinPackets(): StdinDecoder {
+  let pending = Buffer.alloc(0);
+  return (chunk, push, end) => {
+    pending = Buffer.concat([pending, chunk]);
+    while (pending.length >= 5) {
+      const length = pending.readUInt32LE(1);
+      if (pending.length < 5 + length) break;
+      const id = pending.readUInt8(0);
+      const data = pending.subarray(5, 5 + length);
+      pending = pending.subarray(5 + length);
+      if (id === SHELL_PACKET.stdin) push(data);
+      else if (id === SHELL_PACKET.closeStdin) end();
+    }
+  };
 }
 
 type StdinDecoder = (chunk: Buffer, push: (data: Buffer) => void, end: () => void) => void;

@@ -13,13 +13,20 @@ import { createServiceRouter, type StreamHandler } from './services';
 
 /** The state prefix of the CNXN banner: what `adb devices` shows for an authorized device. */
 export type BannerState = 'device' | 'recovery' | 'sideload';
-/** Transport features this simulator implements and may advertise. */
-export type DeviceFeature = 'shell_v2' | 'stat_v2' | 'ls_v2' | 'fixed_push_mkdir';
+/**
+ * Transport features this simulator implements and may advertise, in a real adbd's order. `cmd` tells `adb install`
+ * to stream the APK to `cmd package install -S` instead of pushing it; `abb`/`abb_exec` serve that without a shell.
+ */
+export type DeviceFeature =
+  'shell_v2' | 'cmd' | 'stat_v2' | 'ls_v2' | 'fixed_push_mkdir' | 'abb' | 'abb_exec';
 export const IMPLEMENTED_FEATURES: readonly DeviceFeature[] = [
   'shell_v2',
+  'cmd',
   'stat_v2',
   'ls_v2',
   'fixed_push_mkdir',
+  'abb',
+  'abb_exec',
 ];
 
 export interface SimulatedDeviceOptions {
@@ -80,6 +87,7 @@ export class SimulatedDevice {
       },
       abstractSockets: this.abstractSockets,
       shellV2: () => features.includes('shell_v2'),
+      abb: () => features.includes('abb_exec') || features.includes('abb'),
       files: filesOf(this.state),
       reverse: new ReverseForwards(),
     });

@@ -185,6 +185,6 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
 ]);
 
 /** Single-quotes a value for re-input when it holds anything but safe characters. */
-function quote(value: string): string {
+export function quote(value: string): string {
   return /^[A-Za-z0-9_./:,+=@%-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,4 +1,5 @@
 import type { DeviceState } from '../device/state';
+import type { HostInput } from './hostInput';
 
 /** Supplies the current screen as PNG bytes (a later module renders it; tests inject a fixed PNG). */
 export type CaptureScreen = () => Promise<Uint8Array>;
@@ -24,6 +25,8 @@ export interface CommandContext {
   args: readonly string[];
   /** Output of the previous pipeline stage, or empty. */
   stdin: Buffer;
+  /** The host's input on the adb stream, when the command is the first of the line and the service passes it. */
+  hostInput?: HostInput;
   stdout: OutputSink;
   stderr: OutputSink;
   /** Exported shell variables plus the command's own `NAME=value` prefixes. */

@@ -2,6 +2,7 @@ import { filesOf } from '../device/files';
 import type { AndOr, Command, CommandList, Pipeline, SimpleCommand } from './ast';
 import { BUILTINS, type BuiltinContext } from './builtins';
 import type { CommandDevice, OutputSink } from './commandTable';
+import type { HostInput } from './hostInput';
 import { expandFields, expandText, type Expander } from './expand';
 import { parseScript } from './parse';
 import { applyRedirects, type ExpandedRedirect, type Streams } from './redirect';
@@ -12,6 +13,8 @@ export interface ShellIo {
   stdout: OutputSink;
   stderr: OutputSink;
   signal: AbortSignal;
+  /** What the host sends on the stream, for services that pass it on (`exec:`, `abb_exec:`, shell v2 stdin). */
+  hostInput?: HostInput;
 }
 
 /** Statuses the shell itself produces. */
@@ -33,7 +36,8 @@ export async function runCommandLine(
   io: ShellIo,
   device: CommandDevice,
 ): Promise<number> {
-  const streams = { stdin: Buffer.alloc(0), stdout: io.stdout, stderr: io.stderr };
+  const streams: Streams = { stdin: Buffer.alloc(0), stdout: io.stdout, stderr: io.stderr };
+  if (io.hostInput) streams.hostInput = io.hostInput;
   return runShellProcess(commandLine, ShellState.login(device.state), device, io.signal, streams);
 }
 
@@ -149,7 +153,8 @@ class Interpreter {
       const last = index === pipeline.commands.length - 1;
       const collected: Buffer[] = [];
       const stdout: OutputSink = last ? streams.stdout : (chunk) => collected.push(Buffer.from(chunk));
-      const stageStreams = { stdin, stdout, stderr: streams.stderr };
+      const stageStreams: Streams = { stdin, stdout, stderr: streams.stderr };
+      if (index === 0 && streams.hostInput) stageStreams.hostInput = streams.hostInput;
       status = last
         ? await this.command(command, stageStreams)
         : await this.subshell((child) => child.command(command, stageStreams));

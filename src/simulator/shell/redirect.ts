@@ -1,6 +1,7 @@
 import { resolvePath, writeRefusal } from '../device/fileAccess';
 import { MAX_DEVICE_FILE_BYTES, type DeviceFiles } from '../device/files';
 import type { OutputSink } from './commandTable';
+import type { HostInput } from './hostInput';
 import type { RedirectOperator } from './words';
 
 // Applies one command's redirections in order: /dev/null, fd duplication, and files of the device's in-memory
@@ -10,6 +11,8 @@ export interface Streams {
   stdin: Buffer;
   stdout: OutputSink;
   stderr: OutputSink;
+  /** The host's own input, for the first command of a command line only (a pipe or `<` replaces it). */
+  hostInput?: HostInput;
 }
 
 /** One redirection with its target already expanded. */
@@ -49,7 +52,10 @@ export function applyRedirects(
               ? discard
               : undefined;
       if (operator === '<&' || fd === 0) {
-        if (target === '-' || target === '0') streams.stdin = Buffer.alloc(0);
+        if (target === '-' || target === '0') {
+          streams.stdin = Buffer.alloc(0);
+          delete streams.hostInput;
+        }
         continue;
       }
       if (!sink) return { error: `${shell}: ${target}: bad file descriptor` };
@@ -59,7 +65,10 @@ export function applyRedirects(
     if (operator === '<') {
       const input = readInput(target, context);
       if (typeof input === 'string') return { error: `${shell}: can't open ${target}: ${input}` };
-      if (fd === 0) streams.stdin = input;
+      if (fd === 0) {
+        streams.stdin = input;
+        delete streams.hostInput;
+      }
       continue;
     }
     const sink = openOutput(target, operator === '>>', context);

@@ -6,7 +6,7 @@ import { install } from './pmInstall';
 const USAGE_STATUS = 255;
 
 /** `pm list packages|features`, `pm path`, `pm install`, `pm clear`, `pm uninstall`. */
-export function pm(context: CommandContext): number {
+export function pm(context: CommandContext): number | Promise<number> {
   const [subcommand, ...rest] = context.args;
   switch (subcommand) {
     case 'list':
