@@ -3,6 +3,7 @@ import { filesOf } from '../device/files';
 import type { CommandDevice } from './commandTable';
 import type { Streams } from './redirect';
 import { ShellExit, type ShellState } from './shellState';
+import { testBuiltin } from './testBuiltin';
 
 // Commands the shell runs itself because they change the shell: exit, exec, export, unset, trap, eval, set,
 // shift, cd, pwd, `:`, `command -v`, and `sh` (a child shell process).
@@ -180,6 +181,8 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ['set', set],
   ['sh', sh],
   ['shift', shift],
+  ['test', (context) => testBuiltin(context, false)],
+  ['[', (context) => testBuiltin(context, true)],
   ['trap', trap],
   ['unset', unset],
 ]);

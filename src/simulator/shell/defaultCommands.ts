@@ -12,6 +12,7 @@ import { activityManager, appops, cmd, ime, monkey } from './commands/services';
 import { settings } from './commands/settings';
 import { wm } from './commands/wm';
 import { chmod, du, md5sum, mkdir, rm, stat, touch } from './commands/toybox/fileSystem';
+import { withToyboxHelp } from './commands/toybox/help';
 import { ls } from './commands/toybox/ls';
 import { printf } from './commands/toybox/printf';
 import { pidof, ps, top } from './commands/toybox/processes';
@@ -52,7 +53,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['printenv', printEnvironment],
     ['printf', printf],
     ['rm', rm],
-    ['ps', ps],
+    ['ps', withToyboxHelp('ps', ps)],
     ['screencap', screencap],
     ['sed', sed],
     ['setprop', setprop],

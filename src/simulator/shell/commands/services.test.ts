@@ -36,3 +36,27 @@ describe('cmd, monkey, ime, standby buckets', () => {
     });
   });
 });
+
+describe('cmd location', () => {
+  it('answers from secure location_mode and switches it; absent before API 31', async () => {
+    const state = new DeviceState({ properties: { 'ro.build.version.sdk': '35' } });
+    expect((await runShell('cmd location is-location-enabled', { state })).stdout.toString()).toBe('true\n');
+    expect((await runShell('cmd location set-location-enabled false', { state })).status).toBe(0);
+    expect(state.getSetting('secure', 'location_mode')).toBe('0');
+    expect((await runShell('cmd location is-location-enabled', { state })).stdout.toString()).toBe('false\n');
+    expect((await runShell('cmd -l', { state })).stdout.toString()).toContain('location\n');
+
+    const legacy = new DeviceState({ properties: { 'ro.build.version.sdk': '30' } });
+    const missing = await runShell('cmd location is-location-enabled', { state: legacy });
+    expect(missing.status).toBe(20);
+    expect(missing.stderr.toString()).toBe("cmd: Can't find service: location\n");
+    expect((await runShell('cmd -l', { state: legacy })).stdout.toString()).not.toContain('location');
+  });
+
+  it('ps --help prints toybox usage with -A (what Appium probes); other commands are unchanged', async () => {
+    const help = await runShell('ps --help');
+    expect(help.status).toBe(0);
+    expect(help.stdout.toString()).toMatch(/^usage: ps \[-AadefLlnwZ\]/);
+    expect(help.stdout.toString()).toMatch(/^-A\tAll/m);
+  });
+});

@@ -110,6 +110,28 @@ export function ime(context: CommandContext): number {
   return failWith(context, 'usage: ime list|enable|set ...', 255);
 }
 
+/**
+ * `cmd location is-location-enabled` prints `true`/`false` (secure `location_mode` not 0);
+ * `set-location-enabled true|false` switches it (mode 3, high accuracy, or 0). The service exists from API 31.
+ */
+function location(context: CommandContext): number {
+  const [verb, value] = context.args;
+  const { state } = context.device;
+  if (verb === 'is-location-enabled') {
+    context.stdout(`${(state.getSetting('secure', 'location_mode') ?? '0') !== '0'}\n`);
+    return 0;
+  }
+  if (verb === 'set-location-enabled' && (value === 'true' || value === 'false')) {
+    state.putSetting('secure', 'location_mode', value === 'true' ? '3' : '0');
+    return 0;
+  }
+  return failWith(
+    context,
+    'Location service commands:\n  help or -h\n  is-location-enabled [--user <USER_ID>]\n  set-location-enabled true|false [--user <USER_ID>]',
+    255,
+  );
+}
+
 const SERVICES: Record<string, CommandHandler> = {
   package: packageService,
   activity: activityManager,
@@ -117,16 +139,23 @@ const SERVICES: Record<string, CommandHandler> = {
   settings,
   appops,
   input_method: ime,
+  location,
 };
+
+/** The services this device's Android version has (`cmd location` arrived in API 31). */
+function available(context: CommandContext): string[] {
+  const sdk = context.device.state.sdkLevel;
+  return Object.keys(SERVICES).filter((name) => name !== 'location' || sdk >= 31);
+}
 
 /** `cmd SERVICE ARGS...`; `cmd -l` lists services; an unknown one answers `cmd: Can't find service: X` (status 20). */
 export function cmd(context: CommandContext): number | Promise<number> {
   const [service, ...args] = context.args;
   if (service === undefined || service === '-l') {
-    context.stdout(`${Object.keys(SERVICES).sort().join('\n')}\n`);
+    context.stdout(`${available(context).sort().join('\n')}\n`);
     return 0;
   }
-  const handler = SERVICES[service];
+  const handler = available(context).includes(service) ? SERVICES[service] : undefined;
   if (!handler) return failWith(context, `cmd: Can't find service: ${service}`, 20);
   return handler({ ...context, name: service, args });
 }
