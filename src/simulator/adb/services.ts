@@ -3,6 +3,7 @@ import type { DeviceFiles } from '../device/files';
 import type { StreamServer } from './connection';
 import { quote } from '../shell/builtins';
 import { serveRoot, type ReverseForwards } from './adbdServices';
+import { serveFramebuffer } from './framebuffer';
 import { serveRawShell, serveShellV2, type DeviceShell } from './shellService';
 import { serveSync } from './sync';
 
@@ -24,7 +25,7 @@ export interface ServiceRouterOptions {
 
 /**
  * Maps a service name from OPEN to its handler: `shell:`, `shell,v2,<args>:`, `exec:`, `abb:`/`abb_exec:`,
- * `localabstract:<name>`, `sync:`, `root:`, `reverse:`. Anything else (framebuffer:, tcp:, ...) is refused.
+ * `localabstract:<name>`, `sync:`, `framebuffer:`, `root:`, `reverse:`. Anything else (tcp:, ...) is refused.
  */
 export function createServiceRouter(
   options: ServiceRouterOptions,
@@ -59,6 +60,7 @@ export function createServiceRouter(
       const files = options.files;
       return (stream) => serveSync(stream, files);
     }
+    if (service === 'framebuffer:') return (stream) => serveFramebuffer(stream, options.shell);
     if (service === 'root:' || service === 'unroot:') return (stream) => serveRoot(stream, service);
     const reverse = options.reverse;
     if (service.startsWith('reverse:') && reverse) {

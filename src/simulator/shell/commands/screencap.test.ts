@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { filesOf } from '../../device/files';
 import { DeviceState } from '../../device/state';
 import { runShell } from '../../../test-support/runShell';
 
@@ -52,11 +53,21 @@ describe('screencap', () => {
     expect(invalid.stderr).toMatch(/^Error: the screen provider returned an invalid PNG/);
   });
 
-  it('refuses file output and unknown options', async () => {
-    const provider = { captureScreen: async () => tinyPng() };
-    expect((await runShell('screencap -p /sdcard/s.png', provider)).stderr).toMatch(
-      /^Error: cannot write \/sdcard\/s\.png/,
-    );
+  it('writes a device file (PNG for -p or a .png name, raw otherwise); refuses read-only paths and unknown options', async () => {
+    const state = new DeviceState();
+    const provider = { captureScreen: async () => tinyPng(), state };
+    expect((await runShell('screencap -p /sdcard/s.png', provider)).status).toBe(0);
+    expect(filesOf(state).read('/sdcard/s.png')?.data.equals(tinyPng())).toBe(true);
+    expect((await runShell('cd /data/local/tmp && screencap shot.png', provider)).status).toBe(0);
+    expect(filesOf(state).read('/data/local/tmp/shot.png')?.data.equals(tinyPng())).toBe(true);
+    expect((await runShell('screencap /data/local/tmp/shot.raw', provider)).status).toBe(0);
+    const raw = filesOf(state).read('/data/local/tmp/shot.raw')?.data;
+    expect(raw?.readUInt32LE(8)).toBe(1);
+    const refused = await runShell('screencap -p /system/s.png', provider);
+    expect(refused).toMatchObject({
+      status: 1,
+      stderr: 'Error opening file: /system/s.png (Read-only file system).\n',
+    });
     expect((await runShell('screencap -x', provider)).stderr).toBe('screencap: invalid option -- x\n');
     expect((await runShell('screencap -h', provider)).status).toBe(1);
   });
