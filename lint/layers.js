@@ -33,7 +33,7 @@ export const LAYERS = {
   simulator: [
     ['apk', 'profiles', 'device'],
     ['shell', 'screen'],
-    ['adb', 'operator'],
+    ['adb', 'operator', 'control'],
     ['simulatedAndroid.ts'],
     ['launch.ts', 'fidelity'],
   ],

@@ -2,6 +2,7 @@
 import { agentSocketName } from '../shared/agent/messages';
 import { fail, ok, type Result } from '../shared/errors';
 import { SimulatedDevice, type AttachMode } from './adb/simulatedDevice';
+import { defaultFaults, simctl, type SimulatorControl, type SimulatorFaults } from './control/simctl';
 import { DeviceState } from './device/state';
 import { loadProfile } from './profiles/loadProfile';
 import { toDeviceStateInput } from './profiles/deviceStateInput';
@@ -16,15 +17,10 @@ import { operatorServiceComponent, SimulatedOperator } from './operator/simulate
 
 export const DEFAULT_OPERATOR_PACKAGE = 'com.androperator.operator';
 
-/** Faults tests (and curious users) can switch on. */
-export interface SimulatorFaults {
-  /** Draw acknowledgement: 'normal' (one frame), a delay in ms, or 'withhold' (never: RENDER_TIMEOUT). */
-  drawAcknowledgement: 'normal' | 'withhold' | { delayMs: number };
-  /** screencap: extra latency, and/or failing with a shell error. */
-  screencap: { delayMs: number; fail: boolean };
-  /** The panel is drawn but the compositor capture leaves it out (as some secure capture paths do). */
-  excludePanelFromCapture: boolean;
-}
+export type { SimulatorFaults } from './control/simctl';
+
+/** How long `simctl unplug` waits for its own answer to leave before it drops the connections. */
+const UNPLUG_GRACE_MS = 100;
 
 export interface SimulatedAndroidOptions {
   profile?: string | DeviceProfile;
@@ -40,11 +36,7 @@ export interface SimulatedAndroidOptions {
 const FRAME_MS = 16;
 
 export class SimulatedAndroid {
-  readonly faults: SimulatorFaults = {
-    drawAcknowledgement: 'normal',
-    screencap: { delayMs: 0, fail: false },
-    excludePanelFromCapture: false,
-  };
+  readonly faults: SimulatorFaults = defaultFaults();
   private shownPanel: DrawnPanel | null = null;
   private unregisterSocket: (() => void) | null = null;
 
@@ -95,6 +87,7 @@ export class SimulatedAndroid {
     const operator = new SimulatedOperator({ operatorPackage, state, profile: profile.value, host, clock });
     simulated = new SimulatedAndroid(profile.value, device, operator, operatorPackage);
     device.setCaptureScreen(() => simulated.capture());
+    device.commands.register('simctl', simctl(simulated.control()));
     simulated.syncAgentSocket();
     // The agent socket lives as long as the Operator app is installed.
     state.on('packages', () => simulated.syncAgentSocket());
@@ -149,6 +142,35 @@ export class SimulatedAndroid {
         : null,
     });
     return renderScreen({ ...input, widthPx, heightPx, densityDpi: this.state.configuration().densityDpi });
+  }
+
+  /** What the device's `simctl` command switches. */
+  private control(): SimulatorControl {
+    return {
+      faults: this.faults,
+      state: this.state,
+      dropNextAgentAnswer: () => this.operator.armDropNextExecute(),
+      setServiceEnabled: (enabled) => {
+        const component = operatorServiceComponent(this.operatorPackage);
+        const others = (this.state.getSetting('secure', 'enabled_accessibility_services') ?? '')
+          .split(':')
+          .filter((entry) => entry !== '' && entry !== component);
+        this.state.putSetting(
+          'secure',
+          'enabled_accessibility_services',
+          (enabled ? [...others, component] : others).join(':'),
+        );
+        this.state.putSetting('secure', 'accessibility_enabled', enabled || others.length > 0 ? '1' : '0');
+      },
+      unplugFor: (ms) => {
+        setTimeout(() => {
+          void this.device.unplug({ keepListening: false }).then(() => {
+            setTimeout(() => void this.device.replug(), ms);
+          });
+        }, UNPLUG_GRACE_MS);
+      },
+      received: () => this.device.received(),
+    };
   }
 
   private drawPanel(panel: DrawnPanel, clock: Clock): Promise<void> {

@@ -52,6 +52,15 @@ export interface SimulatedDeviceOptions {
 
 export type AttachMode = 'connect' | 'emulator';
 
+/** One stream a host opened on this device: the service string exactly as received (`shell,v2,raw:ls`, `sync:`). */
+export interface ReceivedRequest {
+  atMs: number;
+  service: string;
+}
+
+/** The received-requests log keeps the most recent entries only. */
+export const RECEIVED_LOG_LIMIT = 1000;
+
 interface Attachment {
   adbPort: number;
   mode: AttachMode;
@@ -68,6 +77,7 @@ export class SimulatedDevice {
   private readonly abstractSockets = new Map<string, StreamHandler>();
   private readonly attachments: Attachment[] = [];
   private listeningPort = 0;
+  private readonly receivedLog: ReceivedRequest[] = [];
   private authorized: boolean;
   private bannerState: BannerState;
   private captureScreen: CaptureScreen | undefined;
@@ -80,7 +90,7 @@ export class SimulatedDevice {
     this.captureScreen = options.captureScreen;
     const features = options.features ?? IMPLEMENTED_FEATURES;
     seedFilesystem(filesOf(this.state), Math.floor(Date.now() / 1000));
-    const resolveService = createServiceRouter({
+    const routeService = createServiceRouter({
       shell: {
         run: (commandLine, io) => runCommandLine(commandLine, io, this.commandDevice()),
         openSession: (io) => openShellSession(io, this.commandDevice()),
@@ -91,6 +101,11 @@ export class SimulatedDevice {
       files: filesOf(this.state),
       reverse: new ReverseForwards(),
     });
+    const resolveService = (service: string): ReturnType<typeof routeService> => {
+      this.receivedLog.push({ atMs: Date.now(), service });
+      if (this.receivedLog.length > RECEIVED_LOG_LIMIT) this.receivedLog.shift();
+      return routeService(service);
+    };
     this.server = createServer((socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -119,6 +134,11 @@ export class SimulatedDevice {
 
   get listening(): boolean {
     return this.server.listening;
+  }
+
+  /** The streams hosts opened, oldest first (the last RECEIVED_LOG_LIMIT): what the device received. */
+  received(): readonly ReceivedRequest[] {
+    return [...this.receivedLog];
   }
 
   /** Host connections whose handshake completed. */

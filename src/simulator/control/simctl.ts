@@ -1,0 +1,208 @@
+// `simctl`: a device command that exists only on simulated devices. Tests, benches and people at a terminal
+// (`adb shell simctl help`) switch faults and scenario events with it and read what the device received.
+import type { DeviceState } from '../device/state';
+import { failWith, type CommandContext, type CommandHandler } from '../shell/commandTable';
+
+/** Faults tests (and curious users) can switch on. */
+export interface SimulatorFaults {
+  /** Draw acknowledgement: 'normal' (one frame), a delay in ms, or 'withhold' (never: RENDER_TIMEOUT). */
+  drawAcknowledgement: 'normal' | 'withhold' | { delayMs: number };
+  /** screencap: extra latency, and/or failing with a shell error. */
+  screencap: { delayMs: number; fail: boolean };
+  /** The panel is drawn but the compositor capture leaves it out (as some secure capture paths do). */
+  excludePanelFromCapture: boolean;
+}
+
+export function defaultFaults(): SimulatorFaults {
+  return {
+    drawAcknowledgement: 'normal',
+    screencap: { delayMs: 0, fail: false },
+    excludePanelFromCapture: false,
+  };
+}
+
+/** What simctl reaches on the simulated device it runs on. */
+export interface SimulatorControl {
+  readonly faults: SimulatorFaults;
+  readonly state: DeviceState;
+  /** The Operator receives the next execute request and closes the stream without an answer. */
+  dropNextAgentAnswer(): void;
+  /** Turns the Operator's accessibility service on or off (as the Settings app would). */
+  setServiceEnabled(enabled: boolean): void;
+  /** Drops every host connection once this command's answer is out, and accepts them again after `ms`. */
+  unplugFor(ms: number): void;
+  /** The streams hosts opened, oldest first: the service string and when it arrived. */
+  received(): ReadonlyArray<{ atMs: number; service: string }>;
+}
+
+const USAGE_STATUS = 2;
+const MAX_DELAY_MS = 600_000;
+const MAX_UNPLUG_MS = 60_000;
+
+const HELP = `usage: simctl COMMAND [ARGS]   (simulated devices only)
+
+  status                               faults and service state, as JSON
+  fault screencap delay MS|fail|ok     slow (MS 0..${MAX_DELAY_MS}) or failing screencap; ok clears both
+  fault draw-ack normal|withhold|delay MS
+                                       the panel's draw acknowledgement
+  fault panel-capture exclude|include  leave the drawn panel out of captures
+  fault agent drop-next                the Operator drops its next execute answer
+  fault clear                          every fault back to normal
+  operator enable|disable              the Operator's accessibility service
+  unplug MS                            drop host connections, back after MS (1..${MAX_UNPLUG_MS})
+  locale TAG                           persist.sys.locale (a configuration change)
+  font-scale X                         system font_scale, 0.5..3
+  rotate 0|90|180|270                  user_rotation, auto-rotate off
+  wifi on|off                          global wifi_on
+  airplane on|off                      global airplane_mode_on
+  received [N]                         the last N (default 20) streams hosts opened
+`;
+
+/** The `simctl` command bound to one simulated device. */
+export function simctl(control: SimulatorControl): CommandHandler {
+  return (context) => {
+    const [verb, ...args] = context.args;
+    switch (verb) {
+      case undefined:
+      case 'help':
+      case '--help':
+        context.stdout(HELP);
+        return verb === undefined ? USAGE_STATUS : 0;
+      case 'status':
+        context.stdout(`${JSON.stringify(status(control), null, 2)}\n`);
+        return 0;
+      case 'fault':
+        return fault(context, control, args);
+      case 'operator':
+        if (args[0] !== 'enable' && args[0] !== 'disable') return usage(context, 'operator enable|disable');
+        control.setServiceEnabled(args[0] === 'enable');
+        return 0;
+      case 'unplug': {
+        const ms = integerIn(args[0], 1, MAX_UNPLUG_MS);
+        if (ms === undefined) return usage(context, `unplug MS (1..${MAX_UNPLUG_MS})`);
+        control.unplugFor(ms);
+        return 0;
+      }
+      default:
+        return scenario(context, control, verb, args);
+    }
+  };
+}
+
+function scenario(
+  context: CommandContext,
+  control: SimulatorControl,
+  verb: string,
+  args: readonly string[],
+): number {
+  const { state } = control;
+  const [value] = args;
+  switch (verb) {
+    case 'locale':
+      if (value === undefined || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value))
+        return usage(context, 'locale TAG (a BCP 47 tag such as de-DE)');
+      state.setLocale(value);
+      return 0;
+    case 'font-scale': {
+      const scale = Number(value);
+      if (value === undefined || !Number.isFinite(scale) || scale < 0.5 || scale > 3)
+        return usage(context, 'font-scale X (0.5..3)');
+      state.putSetting('system', 'font_scale', String(scale));
+      return 0;
+    }
+    case 'rotate': {
+      const degrees = ['0', '90', '180', '270'].indexOf(value ?? '');
+      if (degrees < 0) return usage(context, 'rotate 0|90|180|270');
+      state.putSetting('system', 'accelerometer_rotation', '0');
+      state.putSetting('system', 'user_rotation', String(degrees));
+      return 0;
+    }
+    case 'wifi':
+    case 'airplane':
+      if (value !== 'on' && value !== 'off') return usage(context, `${verb} on|off`);
+      state.putSetting(
+        'global',
+        verb === 'wifi' ? 'wifi_on' : 'airplane_mode_on',
+        value === 'on' ? '1' : '0',
+      );
+      return 0;
+    case 'received': {
+      const count = value === undefined ? 20 : integerIn(value, 1, 1000);
+      if (count === undefined) return usage(context, 'received [N] (1..1000)');
+      for (const request of control.received().slice(-count))
+        context.stdout(`${new Date(request.atMs).toISOString()} ${printable(request.service)}\n`);
+      return 0;
+    }
+    default:
+      return failWith(context, `simctl: unknown command '${verb}'; see simctl help`, USAGE_STATUS);
+  }
+}
+
+function fault(context: CommandContext, control: SimulatorControl, args: readonly string[]): number {
+  const [what, mode, amount] = args;
+  const { faults } = control;
+  switch (what) {
+    case 'screencap': {
+      if (mode === 'ok') faults.screencap = { delayMs: 0, fail: false };
+      else if (mode === 'fail') faults.screencap = { ...faults.screencap, fail: true };
+      else if (mode === 'delay') {
+        const ms = integerIn(amount, 0, MAX_DELAY_MS);
+        if (ms === undefined) return usage(context, `fault screencap delay MS (0..${MAX_DELAY_MS})`);
+        faults.screencap = { ...faults.screencap, delayMs: ms };
+      } else return usage(context, 'fault screencap delay MS|fail|ok');
+      return 0;
+    }
+    case 'draw-ack': {
+      if (mode === 'normal' || mode === 'withhold') faults.drawAcknowledgement = mode;
+      else if (mode === 'delay') {
+        const ms = integerIn(amount, 0, MAX_DELAY_MS);
+        if (ms === undefined) return usage(context, `fault draw-ack delay MS (0..${MAX_DELAY_MS})`);
+        faults.drawAcknowledgement = { delayMs: ms };
+      } else return usage(context, 'fault draw-ack normal|withhold|delay MS');
+      return 0;
+    }
+    case 'panel-capture':
+      if (mode !== 'exclude' && mode !== 'include')
+        return usage(context, 'fault panel-capture exclude|include');
+      faults.excludePanelFromCapture = mode === 'exclude';
+      return 0;
+    case 'agent':
+      if (mode !== 'drop-next') return usage(context, 'fault agent drop-next');
+      control.dropNextAgentAnswer();
+      return 0;
+    case 'clear':
+      Object.assign(faults, defaultFaults());
+      return 0;
+    default:
+      return usage(context, 'fault screencap|draw-ack|panel-capture|agent|clear ...');
+  }
+}
+
+function status(control: SimulatorControl): Record<string, unknown> {
+  const { state } = control;
+  return {
+    faults: control.faults,
+    settings: {
+      locale: state.locale,
+      fontScale: state.fontScale,
+      userRotation: state.getSetting('system', 'user_rotation') ?? '0',
+      wifiOn: state.getSetting('global', 'wifi_on') ?? '0',
+      airplaneModeOn: state.getSetting('global', 'airplane_mode_on') ?? '0',
+    },
+  };
+}
+
+function integerIn(text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined || !/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= min && value <= max ? value : undefined;
+}
+
+function usage(context: CommandContext, form: string): number {
+  return failWith(context, `usage: simctl ${form}`, USAGE_STATUS);
+}
+
+/** Service strings can carry NULs (`abb_exec:`) and newlines; the log shows them escaped. */
+function printable(service: string): string {
+  return JSON.stringify(service).slice(1, -1);
+}
