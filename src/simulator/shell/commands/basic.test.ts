@@ -115,3 +115,50 @@ describe('grep', () => {
     expect((await runShell('grep -e')).status).toBe(2);
   });
 });
+
+describe('grep on device files', () => {
+  const setup =
+    'mkdir -p /data/local/tmp/g/sub; echo "alpha\nbeta\nalphabet" > /data/local/tmp/g/a.txt; echo "gamma alpha" > /data/local/tmp/g/sub/b.txt; ';
+
+  it('searches files with names before matches when there are several, -n line numbers, -h/-H', async () => {
+    const one = await runShell(`${setup}grep -n alpha /data/local/tmp/g/a.txt`);
+    expect(one.stdout.toString()).toBe('1:alpha\n3:alphabet\n');
+    const two = await runShell(`${setup}cd /data/local/tmp/g && grep alpha a.txt sub/b.txt`);
+    expect(two.stdout.toString()).toBe('a.txt:alpha\na.txt:alphabet\nsub/b.txt:gamma alpha\n');
+    expect(
+      (await runShell(`${setup}cd /data/local/tmp/g && grep -h beta a.txt sub/b.txt`)).stdout.toString(),
+    ).toBe('beta\n');
+    expect((await runShell(`${setup}grep -H beta /data/local/tmp/g/a.txt`)).stdout.toString()).toBe(
+      '/data/local/tmp/g/a.txt:beta\n',
+    );
+  });
+
+  it('-r walks directories; -l lists files; -c counts per file; -o prints only the match; -m stops', async () => {
+    expect((await runShell(`${setup}cd /data/local/tmp && grep -r gamma g`)).stdout.toString()).toBe(
+      'g/sub/b.txt:gamma alpha\n',
+    );
+    expect((await runShell(`${setup}cd /data/local/tmp && grep -rl alpha g`)).stdout.toString()).toBe(
+      'g/a.txt\ng/sub/b.txt\n',
+    );
+    expect(
+      (await runShell(`${setup}cd /data/local/tmp/g && grep -c alpha a.txt sub/b.txt`)).stdout.toString(),
+    ).toBe('a.txt:2\nsub/b.txt:1\n');
+    expect((await runShell(`${setup}grep -o 'alp[a-z]*' /data/local/tmp/g/a.txt`)).stdout.toString()).toBe(
+      'alpha\nalphabet\n',
+    );
+    expect((await runShell(`${setup}grep -m 1 alpha /data/local/tmp/g/a.txt`)).stdout.toString()).toBe(
+      'alpha\n',
+    );
+  });
+
+  it('reports a missing file (status 2) but still searches the others; -s keeps quiet', async () => {
+    const run = await runShell(`${setup}grep beta /nope /data/local/tmp/g/a.txt`);
+    expect(run.stdout.toString()).toBe('/data/local/tmp/g/a.txt:beta\n');
+    expect(run.stderr.toString()).toBe('grep: /nope: No such file or directory\n');
+    expect(run.status).toBe(2);
+    const quiet = await runShell('grep -s beta /nope');
+    expect(quiet.stderr.toString()).toBe('');
+    expect(quiet.status).toBe(2);
+    expect((await runShell(`${setup}grep -q zzz /data/local/tmp/g/a.txt`)).status).toBe(1);
+  });
+});

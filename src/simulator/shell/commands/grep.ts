@@ -1,3 +1,5 @@
+import { resolvePath } from '../../device/fileAccess';
+import { filesOf, type DeviceFiles } from '../../device/files';
 import { failWith, type CommandContext } from '../commandTable';
 
 /** Turns a POSIX basic regular expression into a JavaScript one: `+?(){}|` are literal unless escaped. */
@@ -20,20 +22,34 @@ function escapeLiteral(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** `grep [-i] [-v] [-c] [-q] [-E|-F] [-e PATTERN]... [PATTERN]` over stdin (the simulator has no files). */
+interface Input {
+  /** The name printed before matches (`file:`), or undefined for stdin. */
+  name: string | undefined;
+  text: string;
+}
+
+/**
+ * toybox `grep [-cEFHhilnoqsvw] [-m MAX] [-e PATTERN]... [PATTERN] [FILE...]` (`-r` walks directories) over the
+ * device's files, or stdin without FILE. Status 0 when a line was selected, 1 when none, 2 on an error (a missing
+ * file is reported and the others still searched).
+ */
 export function grep(context: CommandContext): number {
   const flags = new Set<string>();
   const patterns: string[] = [];
   const operands: string[] = [];
+  let maxCount = Number.POSITIVE_INFINITY;
   const args = [...context.args];
   while (args.length > 0) {
     const argument = args.shift() as string;
-    if (argument === '-e') {
-      const pattern = args.shift();
-      if (pattern === undefined) return failWith(context, 'grep: option requires an argument -- e', 2);
-      patterns.push(pattern);
-    } else if (/^-[ivcqEFw]+$/.test(argument)) {
-      for (const flag of argument.slice(1)) flags.add(flag);
+    if (argument === '-e' || argument === '-m') {
+      const value = args.shift();
+      if (value === undefined)
+        return failWith(context, `grep: option requires an argument -- ${argument.slice(1)}`, 2);
+      if (argument === '-e') patterns.push(value);
+      else if (!/^\d+$/.test(value)) return failWith(context, `grep: -m: invalid number '${value}'`, 2);
+      else maxCount = Number(value);
+    } else if (/^-[ivcqEFwnlhHsorR]+$/.test(argument)) {
+      for (const flag of argument.slice(1)) flags.add(flag === 'R' ? 'r' : flag);
     } else if (argument.startsWith('-') && argument.length > 1) {
       return failWith(context, `grep: Unknown option '${argument}'`, 2);
     } else {
@@ -45,7 +61,6 @@ export function grep(context: CommandContext): number {
     if (pattern === undefined) return failWith(context, 'grep: Need 1 argument', 2);
     patterns.push(pattern);
   }
-  if (operands.length > 0) return failWith(context, `grep: ${operands[0]}: No such file or directory`, 2);
 
   let expressions: RegExp[];
   try {
@@ -56,19 +71,75 @@ export function grep(context: CommandContext): number {
           ? pattern
           : basicToJavaScript(pattern);
       if (flags.has('w')) source = `(?<![\\w])(?:${source})(?![\\w])`;
-      return new RegExp(source, flags.has('i') ? 'i' : '');
+      return new RegExp(source, flags.has('i') ? 'gi' : 'g');
     });
   } catch (error) {
     return failWith(context, `grep: bad regex: ${error instanceof Error ? error.message : String(error)}`, 2);
   }
 
-  const text = context.stdin.toString('utf8');
-  const lines = text.length === 0 ? [] : text.replace(/\n$/, '').split('\n');
-  const selected = lines.filter(
-    (line) => expressions.some((expression) => expression.test(line)) !== flags.has('v'),
-  );
-  if (flags.has('q')) return selected.length > 0 ? 0 : 1;
-  if (flags.has('c')) context.stdout(`${selected.length}\n`);
-  else for (const line of selected) context.stdout(`${line}\n`);
-  return selected.length > 0 ? 0 : 1;
+  let failed = false;
+  const inputs: Input[] = [];
+  if (operands.length === 0) inputs.push({ name: undefined, text: context.stdin.toString('utf8') });
+  const files = filesOf(context.device.state);
+  const cwd = context.environment.PWD ?? '/';
+  for (const operand of operands) {
+    const path = resolvePath(operand, cwd);
+    if (files.isDirectory(path)) {
+      if (flags.has('r')) inputs.push(...walk(files, path, operand));
+      else if (!flags.has('s')) context.stderr(`grep: ${operand}: Is a directory\n`);
+      continue;
+    }
+    const file = files.read(path);
+    if (file) inputs.push({ name: operand, text: file.data.toString('utf8') });
+    else {
+      failed = true;
+      if (!flags.has('s')) context.stderr(`grep: ${operand}: No such file or directory\n`);
+    }
+  }
+  const prefixNames = flags.has('H') || (!flags.has('h') && (operands.length > 1 || flags.has('r')));
+  let anySelected = false;
+  for (const input of inputs) {
+    const lines = input.text.length === 0 ? [] : input.text.replace(/\n$/, '').split('\n');
+    let count = 0;
+    for (const [index, line] of lines.entries()) {
+      if (count >= maxCount) break;
+      const matches = expressions.some((expression) => {
+        expression.lastIndex = 0;
+        return expression.test(line);
+      });
+      if (matches === flags.has('v')) continue;
+      count += 1;
+      anySelected = true;
+      if (flags.has('q')) return 0;
+      if (flags.has('c') || flags.has('l')) continue;
+      const prefix = `${prefixNames && input.name !== undefined ? `${input.name}:` : ''}${flags.has('n') ? `${index + 1}:` : ''}`;
+      if (!flags.has('o') || flags.has('v')) {
+        context.stdout(`${prefix}${line}\n`);
+        continue;
+      }
+      for (const expression of expressions) {
+        expression.lastIndex = 0;
+        for (const match of line.matchAll(expression))
+          if (match[0] !== '') context.stdout(`${prefix}${match[0]}\n`);
+      }
+    }
+    if (flags.has('l')) {
+      if (count > 0) context.stdout(`${input.name ?? '(standard input)'}\n`);
+    } else if (flags.has('c'))
+      context.stdout(`${prefixNames && input.name !== undefined ? `${input.name}:` : ''}${count}\n`);
+  }
+  if (failed) return 2;
+  return anySelected ? 0 : 1;
+}
+
+/** The regular files under a directory, depth first in name order, named as the operand spelled them. */
+function walk(files: DeviceFiles, directory: string, shown: string): Input[] {
+  const found: Input[] = [];
+  for (const { name, file } of files.entries(directory)) {
+    const child = `${directory === '/' ? '' : directory}/${name}`;
+    const childShown = `${shown.replace(/\/$/, '')}/${name}`;
+    if (file) found.push({ name: childShown, text: file.data.toString('utf8') });
+    else if (files.isDirectory(child)) found.push(...walk(files, child, childShown));
+  }
+  return found;
 }
