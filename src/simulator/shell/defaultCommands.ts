@@ -1,6 +1,7 @@
 import { CommandTable } from './commandTable';
 import { echo, failStatus, id, sleep, succeed, which, whoami } from './commands/basic';
 import { dumpsys } from './commands/dumpsys';
+import { content } from './commands/content';
 import { cat, printEnvironment } from './commands/files';
 import { grep } from './commands/grep';
 import { input } from './commands/input';
@@ -32,6 +33,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['df', df],
     ['du', du],
     ['cmd', cmd],
+    ['content', content],
     ['dumpsys', dumpsys],
     ['echo', echo],
     ['env', printEnvironment],

@@ -60,3 +60,13 @@ describe('cmd location', () => {
     expect(help.stdout.toString()).toMatch(/^-A\tAll/m);
   });
 });
+
+describe('cmd statusbar', () => {
+  it('accepts the shade commands and refuses unknown verbs with its usage', async () => {
+    expect((await runShell('cmd statusbar expand-notifications')).status).toBe(0);
+    expect((await runShell('cmd statusbar collapse')).status).toBe(0);
+    const bad = await runShell('cmd statusbar fly');
+    expect(bad.status).toBe(255);
+    expect(bad.stderr.toString()).toMatch(/^usage: cmd statusbar/);
+  });
+});

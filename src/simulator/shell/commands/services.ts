@@ -132,6 +132,35 @@ function location(context: CommandContext): number {
   );
 }
 
+const STATUSBAR_VERBS = new Set([
+  'expand-notifications',
+  'expand-settings',
+  'collapse',
+  'add-tile',
+  'remove-tile',
+  'click-tile',
+  'get-status-icons',
+  'send-disable-flag',
+  'tracing',
+]);
+
+/** `cmd statusbar VERB`: shade and tile commands are accepted (the simulated screen draws no shade). */
+function statusbar(context: CommandContext): number {
+  const [verb] = context.args;
+  if (verb === 'get-status-icons') {
+    context.stdout(
+      'Total 7 icons\n  slot (wifi)\n  slot (mobile)\n  slot (battery)\n  slot (clock)\n  slot (bluetooth)\n  slot (location)\n  slot (volume)\n',
+    );
+    return 0;
+  }
+  if (verb !== undefined && STATUSBAR_VERBS.has(verb)) return 0;
+  return failWith(
+    context,
+    'usage: cmd statusbar [command]\n  expand-notifications\n  expand-settings\n  collapse\n  add-tile COMPONENT\n  remove-tile COMPONENT\n  click-tile COMPONENT\n  get-status-icons\n  send-disable-flag FLAG...',
+    255,
+  );
+}
+
 const SERVICES: Record<string, CommandHandler> = {
   package: packageService,
   activity: activityManager,
@@ -140,6 +169,7 @@ const SERVICES: Record<string, CommandHandler> = {
   appops,
   input_method: ime,
   location,
+  statusbar,
 };
 
 /** The services this device's Android version has (`cmd location` arrived in API 31). */
