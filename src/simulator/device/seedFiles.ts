@@ -18,8 +18,14 @@ const STORAGE_FOLDERS = [
   'Ringtones',
 ];
 
+/** CPUs the phone has (a Pixel 7's Tensor G2: 4 little, 2 mid, 2 big cores), as /proc/stat and sysfs show them. */
+const CPU_COUNT = 8;
+
 const DIRECTORIES = [
   '/data/local/tmp',
+  ...Array.from({ length: CPU_COUNT }, (_, cpu) => `/sys/devices/system/cpu/cpu${cpu}/cpufreq`),
+  '/sys/devices/system/cpu/cpufreq',
+  '/sys/devices/system/cpu/cpuidle',
   '/system/bin',
   '/system/etc',
   '/vendor',
@@ -70,7 +76,7 @@ function meminfo(): string {
 
 function procStat(): string {
   // user nice system idle iowait irq softirq steal guest guest_nice, in USER_HZ ticks, for 8 CPUs.
-  const cpus = Array.from({ length: 8 }, (_, cpu) => {
+  const cpus = Array.from({ length: CPU_COUNT }, (_, cpu) => {
     const scale = cpu < 4 ? 3 : cpu < 7 ? 2 : 1;
     return [41_203 * scale, 2_114, 19_876 * scale, 512_330, 1_208, 3_310, 1_922, 0, 0, 0];
   });
@@ -101,6 +107,18 @@ export function seedFilesystem(files: DeviceFiles, bootSeconds: number): void {
     ['/proc/version', 'Linux version 6.1.75-android14-11 (build-user@build-host) #1 SMP PREEMPT\n', 0o444],
     ['/proc/uptime', '3605.21 24911.37\n', 0o444],
     ['/proc/loadavg', '1.24 1.31 1.28 2/1843 12044\n', 0o444],
+    ...(['online', 'possible', 'present'] as const).map((name): [string, string, number] => [
+      `/sys/devices/system/cpu/${name}`,
+      `0-${CPU_COUNT - 1}\n`,
+      0o444,
+    ]),
+    ['/sys/devices/system/cpu/offline', '\n', 0o444],
+    ['/sys/devices/system/cpu/kernel_max', '7\n', 0o444],
+    ...Array.from({ length: CPU_COUNT }, (_, cpu): [string, string, number] => [
+      `/sys/devices/system/cpu/cpu${cpu}/cpufreq/scaling_max_freq`,
+      `${cpu < 4 ? 1_803_000 : cpu < 6 ? 2_348_000 : 2_850_000}\n`,
+      0o444,
+    ]),
   ];
   for (const [path, content, mode] of seed) {
     if (files.read(path)) continue;

@@ -1,43 +1,21 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PYTHON, pythonVenvPresent, runPythonProbe } from '../../test-support/pythonProbe';
 import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { SimulatedAndroid } from '../simulatedAndroid';
 
 // Fidelity measured with a real third-party client: Python adbutils 2.12 (requirements-test.txt, installed into
 // out/pyenv by scripts/setup-python-test-env.sh) drives a simulated phone on an isolated adb server.
 
-const python = join(process.cwd(), 'out', 'pyenv', 'bin', 'python');
 const probeScript = join(__dirname, 'adbutilsProbe.py');
-const venvPresent = existsSync(python);
-if (!venvPresent)
-  console.warn(`adbutils fidelity test skipped: ${python} is missing; run scripts/setup-python-test-env.sh`);
-
-type ProbeResult = { value: unknown } | { error: string };
-
-function runProbe(port: number, serial: string): Promise<Record<string, ProbeResult>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(python, [probeScript, String(port), serial], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      if (code !== 0) reject(new Error(`adbutils probe exited ${String(code)}: ${stderr}`));
-      else resolve(JSON.parse(stdout) as Record<string, ProbeResult>);
-    });
-  });
-}
+if (!pythonVenvPresent)
+  console.warn(`adbutils fidelity test skipped: ${PYTHON} is missing; run scripts/setup-python-test-env.sh`);
 
 let adb: IsolatedAdb;
 let sim: SimulatedAndroid | undefined;
 
 beforeAll(async () => {
-  if (venvPresent) adb = await startIsolatedAdb();
+  if (pythonVenvPresent) adb = await startIsolatedAdb();
 });
 
 afterAll(async () => {
@@ -45,7 +23,7 @@ afterAll(async () => {
   await adb?.stop();
 });
 
-describe.skipIf(!venvPresent)('adbutils 2.12 against a simulated Pixel 7 (API 35)', () => {
+describe.skipIf(!pythonVenvPresent)('adbutils 2.12 against a simulated Pixel 7 (API 35)', () => {
   it('every probed call answers as a phone would', { timeout: 60_000 }, async () => {
     const started = await SimulatedAndroid.start({ profile: 'phone' });
     if (!started.ok) throw new Error(started.error.message);
@@ -54,7 +32,7 @@ describe.skipIf(!venvPresent)('adbutils 2.12 against a simulated Pixel 7 (API 35
     if (!attached.ok) throw new Error(attached.error.message);
     await waitForDeviceState(adb.client, attached.value.serial, 'device', 3000);
 
-    const results = await runProbe(adb.port, attached.value.serial);
+    const results = await runPythonProbe(probeScript, [String(adb.port), attached.value.serial]);
     expect(results.shell2_false).toEqual({ value: { returncode: 1, output: '' } });
     expect(results.sdk).toEqual({ value: '35' });
     expect(results.airplane).toEqual({ value: '0' });
