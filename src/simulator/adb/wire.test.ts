@@ -150,7 +150,7 @@ describe('streams', () => {
     for (const [id, service] of [
       [21, 'localfilesystem:/tmp/x'],
       [22, 'localabstract:nobody'],
-      [23, 'framebuffer:'],
+      [23, 'localreserved:nothing'],
       [24, 'tcp:8080'],
     ] as const) {
       host.open(id, service);
