@@ -15,10 +15,11 @@ import { createServiceRouter, type StreamHandler } from './services';
 export type BannerState = 'device' | 'recovery' | 'sideload';
 /**
  * Transport features this simulator implements and may advertise, in a real adbd's order. `cmd` tells `adb install`
- * to stream the APK to `cmd package install -S` instead of pushing it; `abb`/`abb_exec` serve that without a shell.
+ * to stream the APK to `cmd package install -S` instead of pushing it; `abb`/`abb_exec` serve that without a shell;
+ * `sendrecv_v2` lets sync clients send `SND2`/`RCV2` (no compression variant is advertised).
  */
 export type DeviceFeature =
-  'shell_v2' | 'cmd' | 'stat_v2' | 'ls_v2' | 'fixed_push_mkdir' | 'abb' | 'abb_exec';
+  'shell_v2' | 'cmd' | 'stat_v2' | 'ls_v2' | 'fixed_push_mkdir' | 'abb' | 'abb_exec' | 'sendrecv_v2';
 export const IMPLEMENTED_FEATURES: readonly DeviceFeature[] = [
   'shell_v2',
   'cmd',
@@ -27,6 +28,7 @@ export const IMPLEMENTED_FEATURES: readonly DeviceFeature[] = [
   'fixed_push_mkdir',
   'abb',
   'abb_exec',
+  'sendrecv_v2',
 ];
 
 export interface SimulatedDeviceOptions {

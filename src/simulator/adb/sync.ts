@@ -14,6 +14,8 @@ interface Receiving {
   mode: number;
   chunks: Buffer[];
   size: number;
+  /** SND2's dry-run flag: the data is received and acknowledged, nothing is written. */
+  dryRun?: boolean;
   /** Why the file cannot be created: sent as FAIL once the host finished sending (adbd drains DATA first). */
   refusal?: string;
 }
@@ -79,10 +81,21 @@ function sendTarget(files: DeviceFiles, argument: string): Receiving | string {
     : { path, mode: mode & 0o7777, chunks: [], size: 0, refusal: `couldn't create file: ${refusal}` };
 }
 
+/** sendrecv_v2 flags (adb's file_sync_protocol.h): compressions the simulator does not advertise, and dry run. */
+const V2_COMPRESSION_FLAGS = 0x1 | 0x2 | 0x4;
+const V2_DRY_RUN = 0x80000000;
+
+/** A `SND2`/`RCV2` request names its path first; its fixed struct (id, [mode,] flags) follows. */
+interface V2Request {
+  id: 'SND2' | 'RCV2';
+  path: string;
+}
+
 /** Serves one `sync:` stream until QUIT, a protocol error (FAIL, then close) or the host closing it. */
 export function serveSync(stream: Duplex, files: DeviceFiles): void {
   let buffered = Buffer.alloc(0);
   let receiving: Receiving | undefined;
+  let v2Request: V2Request | undefined;
   let ended = false;
   const finish = (last?: Buffer): void => {
     if (ended) return;
@@ -107,11 +120,12 @@ export function serveSync(stream: Duplex, files: DeviceFiles): void {
           finish(failure(receiving.refusal));
           return false;
         }
-        files.write(receiving.path, {
-          data: Buffer.concat(receiving.chunks),
-          mode: receiving.mode,
-          mtimeSeconds: length,
-        });
+        if (!receiving.dryRun)
+          files.write(receiving.path, {
+            data: Buffer.concat(receiving.chunks),
+            mode: receiving.mode,
+            mtimeSeconds: length,
+          });
         receiving = undefined;
         stream.write(frame('OKAY', 0));
         return true;
@@ -143,6 +157,10 @@ export function serveSync(stream: Duplex, files: DeviceFiles): void {
         receiving = target;
         return true;
       }
+      case 'SND2':
+      case 'RCV2':
+        v2Request = { id, path: argument };
+        return true;
       case 'QUIT':
         finish();
         return false;
@@ -152,10 +170,44 @@ export function serveSync(stream: Duplex, files: DeviceFiles): void {
     }
   };
 
+  /** The struct after a SND2/RCV2 path: `SND2` mode flags (12 bytes) or `RCV2` flags (8 bytes); false stops. */
+  const handleV2 = (request: V2Request, struct: Buffer): boolean => {
+    if (struct.toString('latin1', 0, 4) !== request.id) {
+      finish(failure(`${request.id} request without its ${request.id} header`));
+      return false;
+    }
+    const flags = struct.readUInt32LE(request.id === 'SND2' ? 8 : 4);
+    if ((flags & V2_COMPRESSION_FLAGS) !== 0) {
+      finish(failure(`unsupported compression flags 0x${flags.toString(16)}: this device advertises none`));
+      return false;
+    }
+    if (request.id === 'RCV2') {
+      stream.write(recvReply(files, request.path));
+      return true;
+    }
+    const target = sendTarget(files, `${request.path},${struct.readUInt32LE(4)}`);
+    if (typeof target === 'string') {
+      finish(failure(target));
+      return false;
+    }
+    receiving = (flags & V2_DRY_RUN) !== 0 ? { ...target, dryRun: true } : target;
+    return true;
+  };
+
   stream.on('data', (chunk: Buffer) => {
     if (ended) return;
     buffered = Buffer.concat([buffered, chunk]);
     while (!ended && buffered.length >= 8) {
+      if (v2Request) {
+        const size = v2Request.id === 'SND2' ? 12 : 8;
+        if (buffered.length < size) return;
+        const request = v2Request;
+        v2Request = undefined;
+        const struct = buffered.subarray(0, size);
+        buffered = buffered.subarray(size);
+        if (!handleV2(request, Buffer.from(struct))) return;
+        continue;
+      }
       const id = buffered.toString('latin1', 0, 4);
       const length = buffered.readUInt32LE(4);
       // DONE carries the mtime in its length field, not a payload length.

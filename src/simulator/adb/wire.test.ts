@@ -43,7 +43,7 @@ describe('handshake', () => {
     expect(reply.arg0).toBe(PROTOCOL_VERSION);
     expect(reply.arg1).toBe(256 * 1024);
     expect(reply.payload.toString()).toBe(
-      'device::ro.product.name=sim;ro.product.model=Pixel Sim 8;ro.product.device=sim;features=shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,abb,abb_exec',
+      'device::ro.product.name=sim;ro.product.model=Pixel Sim 8;ro.product.device=sim;features=shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,abb,abb_exec,sendrecv_v2',
     );
   });
 

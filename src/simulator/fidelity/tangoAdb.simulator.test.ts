@@ -77,8 +77,10 @@ describe('Tango (@yume-chan/adb 2.6) against a simulated Pixel 7 (API 35)', () =
     expect(none).toBe('Google\n');
   });
 
-  it('writes, stats, lists and reads files over sync', async () => {
+  it('writes (SND2), stats, lists and reads files over sync', async () => {
     const sync = await tango.sync();
+    // Both sides have sendrecv_v2, so Tango pushes with SND2.
+    expect(sync.supportsSendReceiveV2).toBe(true);
     try {
       await sync.write({
         filename: '/sdcard/Download/tango.txt',
