@@ -34,7 +34,7 @@ export interface StartServeOptions {
   hub?: Omit<AdbHubOptions, 'env' | 'operatorPackage'>;
   /** How long close() lets requests in flight finish (default 1000 ms). */
   closeGraceMs?: number;
-  /** Publish `<home>/daemon.json` for the CLI (default true). */
+  /** Publish `<home>/daemons/<pid>-<port>.json` for the CLI (default true). */
   discovery?: boolean;
 }
 
