@@ -1,16 +1,18 @@
 // Composition root of the Electron main process: the shared console services, IPC, and the one window.
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow, ipcMain, session } from 'electron';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConsoleServices } from './api/services';
 import { forwardConsoleEvents, registerConsoleIpc } from './ipc/register';
 import { trustedRendererUrl } from './ipc/trustedSender';
-import { builtPaths, createConsoleWindow } from './window';
+import { builtPaths, createConsoleWindow, devRendererUrl, installPermissionPolicy } from './window';
 
 const log = (message: string): void => void process.stderr.write(`androperator console: ${message}\n`);
 const paths = builtPaths(dirname(fileURLToPath(import.meta.url)));
-// The dev server only in development: a packaged app never loads the renderer over http.
-const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+// The dev server only in development and only on loopback: a packaged app never loads the renderer over http.
+const devServerUrl = devRendererUrl(process.env.ELECTRON_RENDERER_URL, app.isPackaged) ?? undefined;
+if (devServerUrl === undefined && !app.isPackaged && process.env.ELECTRON_RENDERER_URL !== undefined)
+  log('ignoring ELECTRON_RENDERER_URL: only an http:// URL on 127.0.0.1, [::1] or localhost is loaded');
 let window: BrowserWindow | undefined;
 
 function openWindow(): void {
@@ -31,12 +33,14 @@ async function main(): Promise<void> {
     simulator: !process.argv.includes('--no-simulator'),
     log,
   });
+  const isTrusted = trustedRendererUrl({
+    rendererFile: paths.rendererFile,
+    ...(devServerUrl === undefined ? {} : { devServerUrl }),
+  });
+  installPermissionPolicy(session.defaultSession, isTrusted);
   const unregister = registerConsoleIpc(ipcMain, {
     api: services.api,
-    isTrustedSender: trustedRendererUrl({
-      rendererFile: paths.rendererFile,
-      ...(devServerUrl === undefined ? {} : { devServerUrl }),
-    }),
+    isTrustedSender: isTrusted,
     onError: (error, channel) =>
       log(`${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
