@@ -77,6 +77,22 @@ describe('serve security', () => {
     expect(pingHost.status).toBe(403);
   });
 
+  it('answers 415 INVALID_BODY to a body whose Content-Type is not JSON, as the docs say', async () => {
+    const body = JSON.stringify({ execution: execution([{ id: 'c', type: 'clear_on_screen_log' }]) });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=latin1',
+    ]) {
+      const response = await request('/execute', { raw: body, headers: { 'content-type': type } });
+      expect(response.status).toBe(415);
+      expect(errorOf(response)).toMatchObject({
+        code: 'INVALID_BODY',
+        message: "Request bodies must be JSON: send 'Content-Type: application/json'",
+      });
+    }
+  });
+
   it('answers 413 to a body over 100 kB and 400 to malformed JSON', async () => {
     const big = await request('/execute', { raw: JSON.stringify({ execution: 'x'.repeat(101 * 1024) }) });
     expect(big.status).toBe(413);
