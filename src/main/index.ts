@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createConsoleServices } from './api/services';
 import { forwardConsoleEvents, registerConsoleIpc } from './ipc/register';
 import { trustedRendererUrl } from './ipc/trustedSender';
+import { InFlightCalls } from './serve/shutdown';
 import { builtPaths, createConsoleWindow, devRendererUrl, installPermissionPolicy } from './window';
 
 const log = (message: string): void => void process.stderr.write(`androperator console: ${message}\n`);
@@ -38,8 +39,10 @@ async function main(): Promise<void> {
     ...(devServerUrl === undefined ? {} : { devServerUrl }),
   });
   installPermissionPolicy(session.defaultSession, isTrusted);
+  // Counted so a quit lets the device calls in flight finish and answer before the services close.
+  const calls = new InFlightCalls();
   const unregister = registerConsoleIpc(ipcMain, {
-    api: services.api,
+    api: calls.track(services.api),
     isTrustedSender: isTrusted,
     onError: (error, channel) =>
       log(`${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
@@ -58,9 +61,15 @@ async function main(): Promise<void> {
     // Hold the quit until the simulated phone is detached from adb and the hub is stopped.
     event.preventDefault();
     cleaned = true;
-    stopForwarding();
+    // No new calls; the ones in flight end within their own timeout and are answered, then the devices close.
     unregister();
-    void services.close().finally(() => app.quit());
+    void calls
+      .settled()
+      .then(() => {
+        stopForwarding();
+        return services.close();
+      })
+      .finally(() => app.quit());
   });
 }
 
