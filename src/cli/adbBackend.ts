@@ -66,9 +66,8 @@ async function sequence(
       },
     );
     if (!result.ok) return result;
-    const resolved = await hub.resolve(target.deviceId);
-    const deviceId = resolved.ok ? resolved.value.serial : (target.deviceId ?? '');
-    const outcome: SequenceOutcome = { ...result.value, deviceId };
+    // The serial the run used: resolving again would find nothing once the device left mid-run.
+    const outcome: SequenceOutcome = { ...result.value, deviceId: result.value.serial };
     if (request.path === undefined || result.value.screenshot === undefined) return ok(outcome);
     // The run folder keeps its own copy; --path gets another, written atomically.
     const bytes = await readFile(result.value.screenshot.path).catch(() => null);

@@ -1,4 +1,5 @@
 // Help text for every command; printed as plain text on stdout with exit code 0.
+import type { SequenceOutcome } from './backend';
 
 const COMMON_OPTIONS = `Common options (before or after the command):
   --device <serial>                  Target device (alias --device-id); needed when several are connected
@@ -152,10 +153,35 @@ Captures the UI hierarchy; step data includes operator_overlay_visible "true" or
 ${COMMON_OPTIONS}
 `;
 
+/** Every key `sequence` prints, in output order; typed so a new key in its output cannot go undocumented. */
+const SEQUENCE_OUTPUT: Record<keyof SequenceOutcome, string> = {
+  runId: 'the run id, also the name of its evidence folder',
+  serial: 'the device the run used',
+  runPath: 'the evidence folder (run.json, screenshot.png)',
+  status: '"succeeded" or "failed" (exit code 1)',
+  steps:
+    '[{"step":"set"|"screenshot"|"clear","status","commandId","payload","startedAt","completedAt",\n' +
+    '                     "durationMs","envelope"}]; a host failure has "error" instead of "envelope",\n' +
+    '                     a skipped step a "reason"',
+  screenshot: '{"path","widthPx","heightPx"} in the evidence folder',
+  captureCheck: '{"inCapture","matchRatio",...}: whether the panel is in the screenshot',
+  reportedBounds: '{"left","top","right","bottom"} the Operator reported for the panel',
+  predictedBounds: 'the bounds the layout predicts (absent when hello failed)',
+  captureCheckError: 'why the capture check could not run',
+  evidenceError: 'the first failure writing run.json (a final record not written fails the run)',
+  deviceId: 'the device serial again, as exec prints it',
+  copiedTo: 'where --path received a copy of the screenshot',
+};
+
+const SEQUENCE_OUTPUT_TEXT = Object.entries(SEQUENCE_OUTPUT)
+  .map(([key, description]) => `  ${`"${key}"`.padEnd(19)}${description}`)
+  .join('\n');
+
 const SEQUENCE = `Usage: androperator sequence (--text <text> | --template <template>) [panel flags] [--path <png>] [common options]
 
 Runs set_on_screen_log, take_screenshot and clear_on_screen_log as three separate executions, each awaited, so the
-screenshot is taken while the panel is shown. Prints {"deviceId","runs":[...]}.
+screenshot is taken while the panel is shown. Prints one JSON object (keys without a value are left out):
+${SEQUENCE_OUTPUT_TEXT}
 
 ${PANEL_FLAGS}
   --path <png>               Screenshot file (alias --file)

@@ -8,6 +8,12 @@ import { CONSOLE_CHANNELS } from '../shared/api/contract';
 import { startIsolatedAdb, type IsolatedAdb } from '../test-support/isolatedAdb';
 
 type Handler = (event: { senderFrame: { url: string } | null }, input?: unknown) => Promise<unknown>;
+type PermissionRequest = (
+  contents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: { requestingUrl: string },
+) => void;
 
 const electron = vi.hoisted(() => {
   const state = {
@@ -15,6 +21,7 @@ const electron = vi.hoisted(() => {
     appListeners: new Map<string, (event: { preventDefault(): void }) => void>(),
     windows: [] as Array<{ options: { webPreferences: Record<string, unknown> }; loaded: string }>,
     quits: 0,
+    permissionRequest: undefined as PermissionRequest | undefined,
   };
   class BrowserWindow {
     loaded = '';
@@ -58,6 +65,12 @@ const electron = vi.hoisted(() => {
       removeHandler: (channel: string) => void state.handlers.delete(channel),
     },
     shell: { openExternal: () => Promise.resolve() },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (handler: PermissionRequest) => void (state.permissionRequest = handler),
+        setPermissionCheckHandler: () => undefined,
+      },
+    },
   };
   return { state, module };
 });
@@ -121,6 +134,15 @@ describe('the Electron main process', () => {
       ok: true,
       value: [],
     });
+  });
+
+  it('denies the renderer every permission but the clipboard write, before the window opens', () => {
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'geolocation', 'clipboard-sanitized-write'])
+      state.permissionRequest?.(null, permission, (granted) => answers.push(granted), {
+        requestingUrl: rendererUrl,
+      });
+    expect(answers).toEqual([false, false, true]);
   });
 
   it('holds the first quit until the services are closed, then quits', async () => {

@@ -1,16 +1,19 @@
 // Composition root of the Electron main process: the shared console services, IPC, and the one window.
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow, ipcMain, session } from 'electron';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConsoleServices } from './api/services';
 import { forwardConsoleEvents, registerConsoleIpc } from './ipc/register';
 import { trustedRendererUrl } from './ipc/trustedSender';
-import { builtPaths, createConsoleWindow } from './window';
+import { InFlightCalls } from './serve/shutdown';
+import { builtPaths, createConsoleWindow, devRendererUrl, installPermissionPolicy } from './window';
 
 const log = (message: string): void => void process.stderr.write(`androperator console: ${message}\n`);
 const paths = builtPaths(dirname(fileURLToPath(import.meta.url)));
-// The dev server only in development: a packaged app never loads the renderer over http.
-const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+// The dev server only in development and only on loopback: a packaged app never loads the renderer over http.
+const devServerUrl = devRendererUrl(process.env.ELECTRON_RENDERER_URL, app.isPackaged) ?? undefined;
+if (devServerUrl === undefined && !app.isPackaged && process.env.ELECTRON_RENDERER_URL !== undefined)
+  log('ignoring ELECTRON_RENDERER_URL: only an http:// URL on 127.0.0.1, [::1] or localhost is loaded');
 let window: BrowserWindow | undefined;
 
 function openWindow(): void {
@@ -31,12 +34,16 @@ async function main(): Promise<void> {
     simulator: !process.argv.includes('--no-simulator'),
     log,
   });
+  const isTrusted = trustedRendererUrl({
+    rendererFile: paths.rendererFile,
+    ...(devServerUrl === undefined ? {} : { devServerUrl }),
+  });
+  installPermissionPolicy(session.defaultSession, isTrusted);
+  // Counted so a quit lets the device calls in flight finish and answer before the services close.
+  const calls = new InFlightCalls();
   const unregister = registerConsoleIpc(ipcMain, {
-    api: services.api,
-    isTrustedSender: trustedRendererUrl({
-      rendererFile: paths.rendererFile,
-      ...(devServerUrl === undefined ? {} : { devServerUrl }),
-    }),
+    api: calls.track(services.api),
+    isTrustedSender: isTrusted,
     onError: (error, channel) =>
       log(`${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
@@ -54,9 +61,15 @@ async function main(): Promise<void> {
     // Hold the quit until the simulated phone is detached from adb and the hub is stopped.
     event.preventDefault();
     cleaned = true;
-    stopForwarding();
+    // No new calls; the ones in flight end within their own timeout and are answered, then the devices close.
     unregister();
-    void services.close().finally(() => app.quit());
+    void calls
+      .settled()
+      .then(() => {
+        stopForwarding();
+        return services.close();
+      })
+      .finally(() => app.quit());
   });
 }
 

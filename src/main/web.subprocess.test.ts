@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startIsolatedAdb, type IsolatedAdb } from '../test-support/isolatedAdb';
 import { rawRequest } from '../test-support/httpTestClient';
+import { bootSimulated } from '../test-support/isolatedResolver';
 
 const WEB = join(fileURLToPath(new URL('../..', import.meta.url)), 'out', 'console', 'web.js');
 let adb: IsolatedAdb;
@@ -79,5 +80,49 @@ describe('node out/console/web.js', () => {
     const bad = start(['--host', '0.0.0.0']);
     expect(await bad.exited).toBe(2);
     expect(bad.stderr.join('')).toContain('USAGE: The console listens on loopback only');
+  });
+
+  it('on SIGTERM stops accepting, answers the screenshot in flight on a slow phone, then exits 0', async () => {
+    const { sim, serial } = await bootSimulated(adb);
+    try {
+      const web = start(['--json', '--no-simulator', '--port', '0']);
+      const parsed = new URL((JSON.parse(await web.firstLine) as { url: string }).url);
+      const port = Number(parsed.port);
+      let captures = 0;
+      const capture = sim.capture.bind(sim);
+      sim.capture = () => {
+        captures += 1;
+        return capture();
+      };
+      // Slower than the 1 s the server used to give requests in flight.
+      sim.faults.screencap.delayMs = 3000;
+      const inFlight = rawRequest(port, {
+        method: 'POST',
+        path: '/screenshot',
+        headers: {
+          authorization: `Bearer ${parsed.searchParams.get('token') ?? ''}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ deviceId: serial }),
+      });
+      const deadline = Date.now() + 10_000;
+      while (captures === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(captures).toBe(1);
+      web.child.kill('SIGTERM');
+      const refused = () =>
+        rawRequest(port, { path: '/ping' }).then(
+          () => false,
+          () => true,
+        );
+      while (!(await refused()) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await refused()).toBe(true);
+      const answered = await inFlight;
+      expect(answered.status).toBe(200);
+      expect(answered.json).toMatchObject({ ok: true, deviceId: serial });
+      expect(await web.exited).toBe(0);
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -2,6 +2,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchWebConsole } from './api/http/launchWebConsole';
+import { IN_FLIGHT_GRACE_MS } from './serve/shutdown';
 
 const log = (message: string): void => void process.stderr.write(`androperator console: ${message}\n`);
 // Built as out/console/web.js next to out/renderer.
@@ -29,8 +30,9 @@ if (!launched.ok) {
     }
     stopping = true;
     log(`${signal}: stopping`);
-    // Why a deadline: a wedged adb connection must not keep the process alive forever after Ctrl+C.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // Why a deadline: a wedged adb connection must not keep the process alive forever after Ctrl+C. It lets the
+    // device calls in flight end within their own timeout first (the server's close grace), then the hub close.
+    setTimeout(() => process.exit(1), IN_FLIGHT_GRACE_MS + 10_000).unref();
     void running.close().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);

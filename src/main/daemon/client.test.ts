@@ -1,6 +1,6 @@
 // Locating a daemon and interpreting its answer, against small HTTP servers standing in for it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { Execution } from '../../shared/execution/types';
 import { freePort } from '../../test-support/isolatedAdb';
 import { createDaemonProxy, interpretAnswer, locateDaemon } from './client';
 import { writeDiscovery } from './discovery';
+import { daemonDirectory } from './home';
 
 const TOKEN = 'test-token-0123456789abcdef';
 const EXECUTION: Execution = {
@@ -108,7 +109,34 @@ describe('locateDaemon', () => {
     await fakeDaemon(answerWith(200, {}), '1.0.0');
     expect(await locateDaemon({ home: directory, version: '9.9.9' })).toMatchObject({
       kind: 'absent',
-      reason: 'the daemon runs version "1.0.0", this CLI 9.9.9',
+      reason: expect.stringMatching(
+        /^the daemon at http:\/\/127\.0\.0\.1:\d+ runs version "1\.0\.0", this CLI 9\.9\.9$/,
+      ),
+    });
+  });
+
+  it('removes the entry of a live pid whose address refuses connections, and finds none', async () => {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    await writeDiscovery(directory, {
+      url,
+      token: TOKEN,
+      pid: process.pid,
+      version: '9.9.9',
+      startedAt: 'now',
+    });
+    expect((await locateDaemon({ home: directory, version: '9.9.9' })).kind).toBe('absent');
+    expect(await readdir(daemonDirectory(directory))).toEqual([]);
+  });
+
+  it('passes over a newer server that is gone to an older one that still answers', async () => {
+    const url = await fakeDaemon(answerWith(200, {}));
+    const gone = `http://127.0.0.1:${await freePort()}`;
+    const record = { token: TOKEN, pid: process.pid, version: '9.9.9' };
+    await writeDiscovery(directory, { ...record, url, startedAt: '2026-01-01T00:00:00.000Z' });
+    await writeDiscovery(directory, { ...record, url: gone, startedAt: '2026-01-01T00:05:00.000Z' });
+    expect(await locateDaemon({ home: directory, version: '9.9.9' })).toMatchObject({
+      kind: 'found',
+      record: { url },
     });
   });
 

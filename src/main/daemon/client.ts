@@ -5,7 +5,7 @@ import { appErrorSchema, resultEnvelopeSchema } from '../../shared/api/resultSch
 import { fail, ok, type AppError, type Result } from '../../shared/errors';
 import type { Execution } from '../../shared/execution/types';
 import { ENVELOPE_WAIT_BUFFER_MS } from '../../shared/execution/limits';
-import { isProcessAlive, readDiscovery, type DaemonRecord } from './discovery';
+import { forgetDiscovery, listDiscovery, type DaemonRecord } from './discovery';
 import { exchange } from './exchange';
 
 /** A completed execution as the daemon reported it. */
@@ -27,7 +27,7 @@ export interface DaemonProxy {
 }
 
 export interface DaemonProxyOptions {
-  /** The androperator home holding daemon.json. */
+  /** The androperator home holding the discovery folder `daemons/`. */
   home: string;
   /** The caller's version; a daemon of another version is ignored. */
   version: string;
@@ -53,18 +53,17 @@ const executeAnswer = z.looseObject({
 });
 const errorAnswer = z.looseObject({ ok: z.literal(false), error: appErrorSchema });
 
-/** Reads the discovery file and checks the daemon: process alive, /ping answers, /version is ours. */
-export async function locateDaemon(
+/** Why `record` cannot take requests, or null when it can: /ping answers and /version is ours. */
+async function checkDaemon(
+  record: DaemonRecord,
   options: Pick<DaemonProxyOptions, 'home' | 'version' | 'readinessTimeoutMs'>,
-): Promise<LocatedDaemon> {
-  const read = await readDiscovery(options.home);
-  if (read.kind === 'absent') return read;
-  const { record } = read;
-  if (!isProcessAlive(record.pid)) return { kind: 'absent', reason: `daemon pid ${record.pid} is gone` };
+): Promise<string | null> {
   const timeoutMs = options.readinessTimeoutMs ?? 1000;
   const ping = await exchange(record.url, { method: 'GET', path: '/ping', timeoutMs });
+  // Nothing listens there any more (a server killed before it could remove its entry, the pid now reused).
+  if (ping.kind === 'not_sent' && ping.cause === 'ECONNREFUSED') await forgetDiscovery(options.home, record);
   if (ping.kind !== 'answered' || ping.status !== 200 || !pingAnswer.safeParse(ping.json).success)
-    return { kind: 'absent', reason: `${record.url}/ping did not answer` };
+    return `${record.url}/ping did not answer`;
   const version = await exchange(record.url, {
     method: 'GET',
     path: '/version',
@@ -73,12 +72,26 @@ export async function locateDaemon(
   });
   const versionBody = version.kind === 'answered' ? versionAnswer.safeParse(version.json) : undefined;
   if (version.kind !== 'answered' || version.status !== 200 || versionBody?.success !== true)
-    return { kind: 'absent', reason: `${record.url}/version did not answer` };
+    return `${record.url}/version did not answer`;
   if (versionBody.data.version !== options.version) {
     const theirs = JSON.stringify(versionBody.data.version);
-    return { kind: 'absent', reason: `the daemon runs version ${theirs}, this CLI ${options.version}` };
+    return `the daemon at ${record.url} runs version ${theirs}, this CLI ${options.version}`;
   }
-  return { kind: 'found', record };
+  return null;
+}
+
+/** The newest registered daemon that is alive, answers /ping and runs our version; else why there is none. */
+export async function locateDaemon(
+  options: Pick<DaemonProxyOptions, 'home' | 'version' | 'readinessTimeoutMs'>,
+): Promise<LocatedDaemon> {
+  const listed = await listDiscovery(options.home);
+  const reasons = [...listed.skipped];
+  for (const record of listed.records) {
+    const problem = await checkDaemon(record, options);
+    if (problem === null) return { kind: 'found', record };
+    reasons.push(problem);
+  }
+  return { kind: 'absent', reason: reasons.join('; ') || 'no daemon is registered' };
 }
 
 /** The error of an `{ ok:false, error }` answer, or null when the body is not one. */

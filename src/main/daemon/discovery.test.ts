@@ -5,14 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  discoveryEntryPath,
+  forgetDiscovery,
   isProcessAlive,
+  listDiscovery,
   parseDaemonRecord,
   readDiscovery,
   removeDiscovery,
   writeDiscovery,
   type DaemonRecord,
 } from './discovery';
-import { androperatorHome, daemonFilePath } from './home';
+import { androperatorHome, daemonDirectory } from './home';
 
 const RECORD: DaemonRecord = {
   url: 'http://127.0.0.1:3000',
@@ -21,6 +24,21 @@ const RECORD: DaemonRecord = {
   version: '0.1.0',
   startedAt: '2026-01-01T00:00:00.000Z',
 };
+/** A second server of this process, started later on another port. */
+const LATER: DaemonRecord = {
+  ...RECORD,
+  url: 'http://127.0.0.1:4000',
+  startedAt: '2026-01-01T00:05:00.000Z',
+};
+const entryPath = (record: DaemonRecord = RECORD): string => discoveryEntryPath(home, record);
+
+/** The pid of a process that has exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  const pid = child.pid ?? 0;
+  await new Promise((resolve) => child.once('exit', resolve));
+  return pid;
+}
 
 let directory: string;
 let home: string;
@@ -71,18 +89,21 @@ describe('parseDaemonRecord', () => {
 describe('writeDiscovery and readDiscovery', () => {
   it('round-trips the record in a 0700 directory with a 0600 file and no temporary left', async () => {
     const written = await writeDiscovery(home, RECORD);
-    expect(written).toEqual({ ok: true, value: daemonFilePath(home) });
+    expect(written).toEqual({ ok: true, value: join(daemonDirectory(home), `${process.pid}-3000.json`) });
     expect((await stat(home)).mode & 0o777).toBe(0o700);
-    expect((await stat(daemonFilePath(home))).mode & 0o777).toBe(0o600);
-    expect(await readdir(home)).toEqual(['daemon.json']);
+    expect((await stat(daemonDirectory(home))).mode & 0o777).toBe(0o700);
+    expect((await stat(entryPath())).mode & 0o777).toBe(0o600);
+    expect(await readdir(daemonDirectory(home))).toEqual([`${process.pid}-3000.json`]);
     expect(await readDiscovery(home)).toEqual({ kind: 'found', record: RECORD });
   });
 
-  it('replaces an existing record', async () => {
+  it('replaces the record of the same server', async () => {
     await writeDiscovery(home, RECORD);
-    await writeDiscovery(home, { ...RECORD, url: 'http://127.0.0.1:4000' });
-    const read = await readDiscovery(home);
-    expect(read.kind === 'found' && read.record.url).toBe('http://127.0.0.1:4000');
+    await writeDiscovery(home, { ...RECORD, startedAt: LATER.startedAt });
+    expect(await listDiscovery(home)).toEqual({
+      records: [{ ...RECORD, startedAt: LATER.startedAt }],
+      skipped: [],
+    });
   });
 
   it('fails with FILE_WRITE_FAILED when the home cannot be created', async () => {
@@ -98,7 +119,7 @@ describe('writeDiscovery and readDiscovery', () => {
 
   it('ignores a file other users can read', async () => {
     await writeDiscovery(home, RECORD);
-    await chmod(daemonFilePath(home), 0o644);
+    await chmod(entryPath(), 0o644);
     const read = await readDiscovery(home);
     expect(read).toMatchObject({
       kind: 'absent',
@@ -106,11 +127,21 @@ describe('writeDiscovery and readDiscovery', () => {
     });
   });
 
-  it('refuses a symlink at the discovery path', async () => {
-    await writeDiscovery(join(directory, 'elsewhere'), RECORD);
+  it('ignores a discovery folder other users can write', async () => {
     await writeDiscovery(home, RECORD);
-    await rm(daemonFilePath(home));
-    await symlink(daemonFilePath(join(directory, 'elsewhere')), daemonFilePath(home));
+    await chmod(daemonDirectory(home), 0o777);
+    expect(await readDiscovery(home)).toMatchObject({
+      kind: 'absent',
+      reason: expect.stringContaining('writable by other users'),
+    });
+  });
+
+  it('refuses a symlink at an entry path', async () => {
+    const elsewhere = join(directory, 'elsewhere');
+    await writeDiscovery(elsewhere, RECORD);
+    await writeDiscovery(home, RECORD);
+    await rm(entryPath());
+    await symlink(discoveryEntryPath(elsewhere, RECORD), entryPath());
     const read = await readDiscovery(home);
     expect(read).toMatchObject({ kind: 'absent', reason: expect.stringContaining('ELOOP') });
   });
@@ -124,7 +155,7 @@ describe('writeDiscovery and readDiscovery', () => {
     ],
   ])('ignores %s', async (_name, text, reason) => {
     await writeDiscovery(home, RECORD);
-    await writeFile(daemonFilePath(home), text, { mode: 0o600 });
+    await writeFile(entryPath(), text, { mode: 0o600 });
     expect(await readDiscovery(home)).toMatchObject({
       kind: 'absent',
       reason: expect.stringContaining(reason),
@@ -132,13 +163,34 @@ describe('writeDiscovery and readDiscovery', () => {
   });
 });
 
-describe('removeDiscovery', () => {
-  it('removes the file only while it describes the given server', async () => {
-    await writeDiscovery(home, { ...RECORD, pid: 999_999 });
-    await removeDiscovery(home, { pid: process.pid, url: RECORD.url });
-    await removeDiscovery(home, { pid: 999_999, url: 'http://127.0.0.1:4000' });
+describe('several servers', () => {
+  it('lists every live server, newest first; stopping the newest leaves the older one registered', async () => {
+    await writeDiscovery(home, RECORD);
+    await writeDiscovery(home, LATER);
+    expect(await listDiscovery(home)).toEqual({ records: [LATER, RECORD], skipped: [] });
+    expect(await readDiscovery(home)).toEqual({ kind: 'found', record: LATER });
+    await removeDiscovery(home, LATER);
+    expect(await readDiscovery(home)).toEqual({ kind: 'found', record: RECORD });
+    await removeDiscovery(home, RECORD);
+    expect(await readDiscovery(home)).toEqual({ kind: 'absent', reason: 'no daemon is registered' });
+  });
+
+  it('removes the entry of a process that is gone and keeps the live ones', async () => {
+    const gone = { ...LATER, pid: await deadPid() };
+    await writeDiscovery(home, RECORD);
+    await writeDiscovery(home, gone);
+    expect(await listDiscovery(home)).toEqual({
+      records: [RECORD],
+      skipped: [`daemon pid ${gone.pid} is gone`],
+    });
+    expect(await readdir(daemonDirectory(home))).toEqual([`${process.pid}-3000.json`]);
+  });
+
+  it('forgets an entry only while it still describes the same start', async () => {
+    await writeDiscovery(home, RECORD);
+    await forgetDiscovery(home, { ...RECORD, startedAt: LATER.startedAt });
     expect((await readDiscovery(home)).kind).toBe('found');
-    await removeDiscovery(home, { pid: 999_999, url: RECORD.url });
+    await forgetDiscovery(home, RECORD);
     expect((await readDiscovery(home)).kind).toBe('absent');
   });
 });
@@ -146,9 +198,6 @@ describe('removeDiscovery', () => {
 describe('isProcessAlive', () => {
   it('is true for this process and false for one that exited', async () => {
     expect(isProcessAlive(process.pid)).toBe(true);
-    const child = spawn(process.execPath, ['-e', '']);
-    const pid = child.pid ?? 0;
-    await new Promise((resolve) => child.once('exit', resolve));
-    expect(isProcessAlive(pid)).toBe(false);
+    expect(isProcessAlive(await deadPid())).toBe(false);
   });
 });

@@ -1,11 +1,13 @@
-// The discovery file (`<home>/daemon.json`): how the CLI finds a running serve or console and its token.
-import { randomBytes } from 'node:crypto';
+// The discovery folder (`<home>/daemons/`): how the CLI finds the running serves and consoles and their tokens.
+// Each server writes and removes only its own entry, so starting or stopping one never hides another.
 import { constants } from 'node:fs';
-import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, unlink, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { fail, ok, type Result } from '../../shared/errors';
+import { writeFileAtomic } from '../../node/fs/atomicWrite';
 import { TOKEN_PATTERN } from '../http/security';
-import { daemonFilePath } from './home';
+import { daemonDirectory } from './home';
 
 function isHttpBaseUrl(value: string): boolean {
   try {
@@ -47,42 +49,44 @@ function causeOf(error: unknown): string {
   return error instanceof Error && 'code' in error ? String(error.code) : String(error);
 }
 
-/** Writes the record atomically (0600 temporary file, then rename) in a 0700 home directory. */
+/** The entry file of the server `owner` (one per process and port, so two servers never share one). */
+export function discoveryEntryPath(home: string, owner: Pick<DaemonRecord, 'pid' | 'url'>): string {
+  const port = new URL(owner.url).port || '80';
+  return join(daemonDirectory(home), `${owner.pid}-${port}.json`);
+}
+
+/** Writes this server's entry atomically (0600 temporary file, then rename) in a 0700 folder. */
 export async function writeDiscovery(home: string, record: DaemonRecord): Promise<Result<string>> {
-  const path = daemonFilePath(home);
-  const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  const path = discoveryEntryPath(home, record);
   try {
-    await mkdir(home, { recursive: true, mode: 0o700 });
-    const handle = await open(temporary, 'wx', 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify(record)}\n`);
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
-    return ok(path);
+    await mkdir(daemonDirectory(home), { recursive: true, mode: 0o700 });
   } catch (error) {
-    await unlink(temporary).catch(() => undefined);
     return fail('FILE_WRITE_FAILED', `Cannot write the daemon discovery file ${path}`, {
       path,
       cause: causeOf(error),
     });
   }
+  const written = await writeFileAtomic(path, `${JSON.stringify(record)}\n`, undefined, { mode: 0o600 });
+  if (written.ok) return ok(path);
+  return fail('FILE_WRITE_FAILED', `Cannot write the daemon discovery file ${path}`, {
+    path,
+    cause: String(written.error.details?.osCode ?? written.error.message),
+  });
 }
 
-/** The discovery file's text, or why it cannot be trusted or read. */
-async function readOwnFile(path: string): Promise<Result<string, string>> {
-  // O_NOFOLLOW: a symlink planted at the discovery path must not point the CLI at another file.
+/** Why an entry is not usable; null when it vanished (its server just stopped). */
+type EntryProblem = string | null;
+
+/** An entry's text, or why it cannot be trusted or read. */
+async function readOwnFile(path: string): Promise<Result<string, EntryProblem>> {
+  // O_NOFOLLOW: a symlink planted in the discovery folder must not point the CLI at another file.
   const flags = constants.O_RDONLY | (POSIX ? constants.O_NOFOLLOW : 0);
   let handle: FileHandle;
   try {
     handle = await open(path, flags);
   } catch (error) {
     const cause = causeOf(error);
-    return {
-      ok: false,
-      error: cause === 'ENOENT' ? 'no daemon is registered' : `${path} cannot be read (${cause})`,
-    };
+    return { ok: false, error: cause === 'ENOENT' ? null : `${path} cannot be read (${cause})` };
   }
   try {
     const stats = await handle.stat();
@@ -99,29 +103,96 @@ async function readOwnFile(path: string): Promise<Result<string, string>> {
   }
 }
 
-/** Reads and checks the discovery file; liveness (pid, /ping, /version) is the caller's job. */
-export async function readDiscovery(home: string): Promise<DiscoveryRead> {
-  const path = daemonFilePath(home);
+/** One entry's record, or why it is not usable. */
+async function readEntry(path: string): Promise<Result<DaemonRecord, EntryProblem>> {
   const read = await readOwnFile(path);
-  if (!read.ok) return { kind: 'absent', reason: read.error };
+  if (!read.ok) return read;
   let parsed: unknown;
   try {
     parsed = JSON.parse(read.value);
   } catch {
-    return { kind: 'absent', reason: `${path} is not valid JSON` };
+    return { ok: false, error: `${path} is not valid JSON` };
   }
   const record = parseDaemonRecord(parsed);
-  return record === null
-    ? { kind: 'absent', reason: `${path} does not describe a daemon` }
-    : { kind: 'found', record };
+  return record === null ? { ok: false, error: `${path} does not describe a daemon` } : ok(record);
 }
 
-/** Removes the discovery file if it still describes this server (another one may have replaced it). */
-export async function removeDiscovery(home: string, owner: Pick<DaemonRecord, 'pid' | 'url'>): Promise<void> {
-  const current = await readDiscovery(home);
-  if (current.kind === 'found' && current.record.pid === owner.pid && current.record.url === owner.url) {
-    await unlink(daemonFilePath(home)).catch(() => undefined);
+/** The entry names in the discovery folder, or why the folder cannot be trusted. */
+async function entryNames(directory: string): Promise<Result<string[], string>> {
+  try {
+    const stats = await lstat(directory);
+    if (!stats.isDirectory()) return { ok: false, error: `${directory} is not a folder` };
+    if (POSIX && process.getuid !== undefined && stats.uid !== process.getuid())
+      return { ok: false, error: `${directory} belongs to another user` };
+    // Why: in a folder others can write, they could plant or remove entries.
+    if (POSIX && (stats.mode & 0o022) !== 0)
+      return { ok: false, error: `${directory} is writable by other users` };
+    return ok((await readdir(directory)).filter((name) => name.endsWith('.json')).sort());
+  } catch (error) {
+    const cause = causeOf(error);
+    return { ok: false, error: cause === 'ENOENT' ? 'no daemon is registered' : `${directory} (${cause})` };
   }
+}
+
+/** Every registered server, newest first, and why other entries were skipped. */
+export interface DiscoveryList {
+  records: DaemonRecord[];
+  skipped: string[];
+}
+
+function startedAtMs(record: DaemonRecord): number {
+  const time = Date.parse(record.startedAt);
+  return Number.isNaN(time) ? 0 : time;
+}
+
+/**
+ * Lists the registered servers whose process is alive, newest first. The entry of a process that is gone is
+ * removed; answering /ping and /version is the caller's check (see `forgetDiscovery`).
+ */
+export async function listDiscovery(home: string): Promise<DiscoveryList> {
+  const directory = daemonDirectory(home);
+  const names = await entryNames(directory);
+  if (!names.ok) return { records: [], skipped: [names.error] };
+  const records: DaemonRecord[] = [];
+  const skipped: string[] = [];
+  for (const name of names.value) {
+    const path = join(directory, name);
+    const entry = await readEntry(path);
+    if (!entry.ok) {
+      if (entry.error !== null) skipped.push(entry.error);
+      continue;
+    }
+    if (!isProcessAlive(entry.value.pid)) {
+      skipped.push(`daemon pid ${entry.value.pid} is gone`);
+      await unlink(path).catch(() => undefined);
+      continue;
+    }
+    records.push(entry.value);
+  }
+  records.sort((a, b) => startedAtMs(b) - startedAtMs(a));
+  return { records, skipped };
+}
+
+/** The newest registered server whose process is alive, or why there is none. */
+export async function readDiscovery(home: string): Promise<DiscoveryRead> {
+  const listed = await listDiscovery(home);
+  const [record] = listed.records;
+  if (record !== undefined) return { kind: 'found', record };
+  return { kind: 'absent', reason: listed.skipped.join('; ') || 'no daemon is registered' };
+}
+
+/** Removes the entry of a server that certainly no longer serves (its address refuses connections). */
+export async function forgetDiscovery(home: string, record: DaemonRecord): Promise<void> {
+  const path = discoveryEntryPath(home, record);
+  const current = await readEntry(path);
+  // Only if it still describes that server: a new one on the same pid and port has replaced it otherwise.
+  if (current.ok && current.value.startedAt === record.startedAt && current.value.token === record.token)
+    await unlink(path).catch(() => undefined);
+}
+
+/** Removes this server's own entry; the entries of other servers stay. */
+export async function removeDiscovery(home: string, owner: Pick<DaemonRecord, 'pid' | 'url'>): Promise<void> {
+  await unlink(discoveryEntryPath(home, owner)).catch(() => undefined);
 }
 
 /** False when no process `pid` exists (or it belongs to another user, so it is not the server that wrote it). */

@@ -13,9 +13,9 @@ export function androperatorHome(env: Env, homedir: string): string {
   return join(homedir, '.androperator');
 }
 
-/** The discovery file a running serve (or console) writes. */
-export function daemonFilePath(home: string): string {
-  return join(home, 'daemon.json');
+/** The discovery folder: one `<pid>-<port>.json` entry per running serve (or console). */
+export function daemonDirectory(home: string): string {
+  return join(home, 'daemons');
 }
 
 /** The serve token file. */

@@ -88,7 +88,7 @@ describe('EvidenceStore crash safety', () => {
       const shot = await handle.writeScreenshot('screenshot', encodePng(paintImage(8, 8, () => [0, 0, 0])));
       expect(shot.ok).toBe(false);
       faults.fail(null);
-      expect((await readdir(handle.path)).sort()).toEqual(['run.json', 'screenshot.png']);
+      expect((await readdir(handle.path)).sort()).toEqual(['.owner', 'run.json', 'screenshot.png']);
       const read = await store.readRun(handle.id);
       expect(read.ok && read.value.status).toBe('running');
       expect(Buffer.from(await readFile(join(handle.path, 'screenshot.png'))).equals(Buffer.from(PNG))).toBe(

@@ -52,7 +52,8 @@ describe('EvidenceStore runs', () => {
     expect(handle.id).toMatch(/^20250603-140509-emulator-5554-[0-9a-z]{6}$/);
     expect(handle.path).toBe(join(directory, handle.id));
     expect(await readdir(directory)).toEqual([handle.id]);
-    expect(await readdir(handle.path)).toEqual(['run.json']);
+    // The owner file says which process writes the run until its final record (issue 13 §7).
+    expect((await readdir(handle.path)).sort()).toEqual(['.owner', 'run.json']);
     expect(await store.readRun(handle.id)).toEqual({
       ok: true,
       value: {
@@ -125,7 +126,7 @@ describe('EvidenceStore runs', () => {
       ok: false,
       error: { code: 'EVIDENCE_CAPTURE_FAILED', details: { reason: 'not_png' } },
     });
-    expect(await readdir(handle.path)).toEqual(['run.json']);
+    expect((await readdir(handle.path)).sort()).toEqual(['.owner', 'run.json']);
   });
 
   it('refuses records that belong elsewhere, are invalid or cannot be serialized', async () => {

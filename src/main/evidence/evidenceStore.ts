@@ -15,6 +15,7 @@ import { listRunsIn } from './listRuns';
 import { checkRunId, readRunRecord } from './readRun';
 import { RECORD_FILE, RunHandle, serializeRecord } from './runHandle';
 import { createRunId, isRunId } from './runId';
+import { finishRun, markInterruptedRuns, removeOwner, startRun, writeOwner } from './runOwners';
 import { renderThumbnail, THUMBNAIL_FILE } from './thumbnail';
 import {
   RUN_SCHEMA_VERSION,
@@ -43,6 +44,8 @@ export class EvidenceStore {
   private readonly thumbnails = new Map<string, Promise<Result<{ path: string }>>>();
   /** Set once the evidence directory was created or found; a run folder then needs no `mkdir -p` first. */
   private directoryReady = false;
+  /** The pending pass over abandoned runs; null when one is due (at start, and after a final write failed). */
+  private recovery: Promise<string[]> | null = null;
 
   constructor(directory: string, options: EvidenceStoreOptions = {}) {
     this.directory = resolve(directory);
@@ -62,6 +65,7 @@ export class EvidenceStore {
       });
     const ready = await this.ensureDirectory();
     if (!ready.ok) return ready;
+    await this.recoverInterrupted();
     for (let attempt = 0; attempt < ID_ATTEMPTS; attempt += 1) {
       const id = Number.isNaN(started.getTime()) ? '' : createRunId(started, meta.deviceSerial, this.random);
       if (!isRunId(id))
@@ -75,6 +79,19 @@ export class EvidenceStore {
       path: this.directory,
       reason: 'id_taken',
     });
+  }
+
+  /**
+   * Marks runs nobody will finish as 'interrupted': their process died, or their final run.json could not be
+   * written. Runs once per store (each start) and again after a final write of this store failed. Answers the ids.
+   */
+  recoverInterrupted(): Promise<string[]> {
+    this.recovery ??= markInterruptedRuns(this.directory, this.operations).then(({ marked, unmarked }) => {
+      // A run that could not be marked yet (the folder is still read-only) is tried again on the next use.
+      if (unmarked.length > 0) this.recovery = null;
+      return marked;
+    });
+    return this.recovery;
   }
 
   private async ensureDirectory(): Promise<Result<void>> {
@@ -124,24 +141,40 @@ export class EvidenceStore {
     const written = await writeFileExclusive(join(staging, RECORD_FILE), text.value, this.operations, {
       sync: false,
     });
+    // Without an owner file a crash leaves the run 'running' until someone looks: the evidence still works.
+    if (written.ok) await writeOwner(staging, this.operations);
     if (written.ok) {
+      // Claimed before it is visible: a recovery pass of another store in this process must not take it for abandoned.
+      startRun(folder);
       try {
         // A run folder of this id fails the rename (EEXIST/ENOTEMPTY: the id is taken). Only an empty directory of
         // that name would be replaced, and it holds no evidence.
         await this.operations.rename(staging, folder);
-        return ok(new RunHandle(id, folder, this.operations));
       } catch (error) {
+        finishRun(folder);
         await rm(staging, { recursive: true, force: true }).catch(() => undefined);
         const code = osCodeOf(error);
         return code === 'EEXIST' || code === 'ENOTEMPTY' ? 'taken' : writeFailed(folder, error);
       }
+      return ok(this.open(id, folder));
     }
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     return written;
   }
 
+  /** The handle of a new run, registered as this process's until its final record is written. */
+  private open(id: string, folder: string): RunHandle {
+    return new RunHandle(id, folder, this.operations, (stored) => {
+      finishRun(folder);
+      if (stored) void removeOwner(folder);
+      // The record on disk still says 'running': the next createRun or listRuns marks it interrupted.
+      else this.recovery = null;
+    });
+  }
+
   /** Runs newest first; folders with a missing or corrupt run.json are listed in `skipped`. */
-  listRuns(options: ListRunsOptions = {}): Promise<Result<RunList>> {
+  async listRuns(options: ListRunsOptions = {}): Promise<Result<RunList>> {
+    await this.recoverInterrupted();
     return listRunsIn(this.directory, options);
   }
 

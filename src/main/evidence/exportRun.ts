@@ -14,12 +14,14 @@ import { RECORD_FILE } from './runHandle';
 import type { ExportedRun, ExportFormat } from './types';
 import { buildZip, type ZipEntry } from './zipArchive';
 
-/** The run folder's regular files (temporary siblings excluded), run.json first. */
+/** The run folder's regular files (temporary siblings and the dot-named owner file excluded), run.json first. */
 async function runFiles(folder: string): Promise<Result<string[]>> {
   try {
     const entries = await readdir(folder, { withFileTypes: true });
     const files = entries
-      .filter((entry) => entry.isFile() && !entry.name.endsWith(TEMPORARY_SUFFIX))
+      .filter(
+        (entry) => entry.isFile() && !entry.name.endsWith(TEMPORARY_SUFFIX) && !entry.name.startsWith('.'),
+      )
       .map((entry) => entry.name)
       .sort((a, b) => (a === RECORD_FILE ? -1 : b === RECORD_FILE ? 1 : a < b ? -1 : a > b ? 1 : 0));
     return ok(files);

@@ -60,6 +60,8 @@ export class RunHandle {
     readonly id: string,
     readonly path: string,
     private readonly operations: FileOperations,
+    /** Told when a final record (status other than 'running') was written, or failed to be. */
+    private readonly onFinal: (stored: boolean) => void = () => undefined,
   ) {}
 
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -109,15 +111,21 @@ export class RunHandle {
         });
       const text = serializeRecord(record, target);
       if (!text.ok) return text;
-      const written = await writeFileAtomic(target, text.value, this.operations, writeOptions(options));
-      if (!written.ok || options.durable === false) return written;
-      // The run folder's own entry (renamed into the evidence directory by createRun) must survive too.
-      try {
-        await syncDirectory(dirname(this.path), this.operations);
-        return written;
-      } catch (error) {
-        return writeFailed(this.path, error);
-      }
+      const stored = await this.store(target, text.value, options);
+      if (record.status !== 'running') this.onFinal(stored.ok);
+      return stored;
     });
+  }
+
+  private async store(target: string, text: string, options: DurableOption): Promise<Result<void>> {
+    const written = await writeFileAtomic(target, text, this.operations, writeOptions(options));
+    if (!written.ok || options.durable === false) return written;
+    // The run folder's own entry (renamed into the evidence directory by createRun) must survive too.
+    try {
+      await syncDirectory(dirname(this.path), this.operations);
+      return written;
+    } catch (error) {
+      return writeFailed(this.path, error);
+    }
   }
 }

@@ -7,7 +7,12 @@ import { runExecution } from '../execution/runExecution';
 import { systemClock, type Clock, type ExecutionDependencies } from '../execution/types';
 import { newExecutionId } from '../serve/ids';
 import type { ServeDevices } from '../serve/routes';
-import { checkToolArguments, type ArgumentCheck, type TargetArguments } from './toolArguments';
+import {
+  checkToolArguments,
+  checkToolCallParams,
+  type ArgumentCheck,
+  type TargetArguments,
+} from './toolArguments';
 import { errorResult, executionResult, valueResult, type ToolResult } from './toolResults';
 import { TOOLS } from './toolSchemas';
 
@@ -55,7 +60,7 @@ function checked<T>(check: ArgumentCheck<T>): T {
  * load, which every other CLI command would otherwise pay.
  */
 export async function createMcpServer(services: McpServices): Promise<Server> {
-  const [{ Server: SdkServer }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
+  const [{ Server: SdkServer }, { ListToolsRequestSchema }] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
@@ -122,8 +127,13 @@ export async function createMcpServer(services: McpServices): Promise<Server> {
     { capabilities: { tools: {} } },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...TOOLS] }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    call(request.params.name, request.params.arguments),
-  );
+  // Why tools/call goes through the fallback handler: a handler registered for it first parses the whole request
+  // with the SDK's schema, so `arguments: [1, 2]` would fail as -32603 (or -32602) with a raw zod dump instead of
+  // the one-line -32602 message every other argument error gets.
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method !== 'tools/call') throw new JsonRpcFailure(METHOD_NOT_FOUND, 'Method not found');
+    const params = checked(checkToolCallParams(request.params));
+    return call(params.name, params.arguments);
+  };
   return server;
 }

@@ -7,6 +7,7 @@ import { ok, type Result } from '../../shared/errors';
 import { androperatorHome, managedScreenshotDirectory } from '../daemon/home';
 import { AdbHub } from '../devices/hub';
 import { InFlightRegistry } from '../execution/inFlight';
+import { LineTransport } from './lineTransport';
 import { createMcpServer } from './mcpServer';
 
 export interface RunMcpOptions {
@@ -54,8 +55,9 @@ export async function runMcpOnStdio(options: RunMcpOptions): Promise<Result<void
     server.onclose = resolve;
   });
   server.onerror = (error) => options.log(`protocol error: ${error.message}`);
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  await server.connect(new StdioServerTransport(stdin, stdout));
+  // Dynamic like the server itself: the SDK's schemas load only for `mcp serve`.
+  const { JSONRPCMessageSchema } = await import('@modelcontextprotocol/sdk/types.js');
+  await server.connect(new LineTransport(JSONRPCMessageSchema, stdin, stdout));
   await closed;
   await server.close();
   await hub.close();

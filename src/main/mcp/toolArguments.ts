@@ -1,6 +1,6 @@
 // Tool argument checks with the shared zod schemas: a malformed shape is a JSON-RPC InvalidParams error (-32602),
 // never a tool result.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Result } from '../../shared/errors';
 import { TOOL_ARGUMENTS, type ToolArguments, type ToolName } from '../../shared/api/toolSchemas';
 
@@ -46,5 +46,19 @@ export function checkToolArguments<T extends ToolName>(
   const parsed = TOOL_ARGUMENTS[tool].safeParse(args === undefined ? {} : args);
   return parsed.success
     ? { ok: true, value: parsed.data as ToolArguments<T> }
+    : { ok: false, error: reported(parsed.error.issues) };
+}
+
+/** The params of tools/call: a tool name and its arguments (checked per tool afterwards). */
+const toolCallParams = z.looseObject({
+  name: z.string({ error: 'name must be a string' }),
+  arguments: z.unknown().optional(),
+});
+
+/** Checks the params of a tools/call request; `arguments` is the tool's to check. */
+export function checkToolCallParams(params: unknown): ArgumentCheck<{ name: string; arguments: unknown }> {
+  const parsed = toolCallParams.safeParse(params ?? {});
+  return parsed.success
+    ? { ok: true, value: { name: parsed.data.name, arguments: parsed.data.arguments } }
     : { ok: false, error: reported(parsed.error.issues) };
 }

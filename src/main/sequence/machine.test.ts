@@ -143,4 +143,44 @@ describe('stepSequence', () => {
       { type: 'finish', result: expect.objectContaining({ runId: 'run-1', status: 'failed' }) },
     ]);
   });
+
+  it('fails a run whose final record could not be written, with the evidence error (issue 13 §7)', () => {
+    let state = stepSequence(initial(), { type: 'begin', atMs: 0 }).state;
+    for (const [step, atMs] of [
+      ['set', 1],
+      ['screenshot', 2],
+      ['clear', 3],
+    ] as const)
+      state = stepSequence(state, {
+        type: 'stepFinished',
+        step,
+        outcome: ok({ envelope: { ...setEnvelope(true), commandId: `run-1-${step}` } }),
+        atMs,
+      }).state;
+    const described = stepSequence(state, {
+      type: 'described',
+      description: { device: { serial: 'sim-phone' } },
+      atMs: 4,
+    });
+    expect(described.effects).toEqual([
+      expect.objectContaining({
+        type: 'record',
+        final: true,
+        record: expect.objectContaining({ status: 'succeeded' }),
+      }),
+    ]);
+    const evidenceError = {
+      code: 'EVIDENCE_WRITE_FAILED' as const,
+      message: 'Could not write run.json: read-only',
+    };
+    const done = stepSequence(described.state, {
+      type: 'recorded',
+      result: { ok: false, error: evidenceError },
+      final: true,
+      atMs: 5,
+    });
+    expect(done.effects).toEqual([
+      { type: 'finish', result: expect.objectContaining({ status: 'failed', evidenceError }) },
+    ]);
+  });
 });

@@ -285,7 +285,10 @@ export function stepSequence(state: SequenceState, event: SequenceEvent): Transi
           : { ...state, evidenceError: event.result.error };
       if (!event.final) return { state: noted, effects: [] };
       const done: SequenceState = { ...noted, phase: 'done' };
-      return { state: done, effects: [{ type: 'finish', result: resultOf(done) }] };
+      const result = resultOf(done);
+      // Evidence that could not be finalized fails the run, whatever its steps did (issue 13 §7).
+      const finished = event.result.ok ? result : { ...result, status: 'failed' as const };
+      return { state: done, effects: [{ type: 'finish', result: finished }] };
     }
   }
 }

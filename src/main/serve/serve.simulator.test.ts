@@ -77,6 +77,22 @@ describe('serve security', () => {
     expect(pingHost.status).toBe(403);
   });
 
+  it('answers 415 INVALID_BODY to a body whose Content-Type is not JSON, as the docs say', async () => {
+    const body = JSON.stringify({ execution: execution([{ id: 'c', type: 'clear_on_screen_log' }]) });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=latin1',
+    ]) {
+      const response = await request('/execute', { raw: body, headers: { 'content-type': type } });
+      expect(response.status).toBe(415);
+      expect(errorOf(response)).toMatchObject({
+        code: 'INVALID_BODY',
+        message: "Request bodies must be JSON: send 'Content-Type: application/json'",
+      });
+    }
+  });
+
   it('answers 413 to a body over 100 kB and 400 to malformed JSON', async () => {
     const big = await request('/execute', { raw: JSON.stringify({ execution: 'x'.repeat(101 * 1024) }) });
     expect(big.status).toBe(413);
@@ -168,7 +184,7 @@ describe('serve security', () => {
 });
 
 describe('serve discovery', () => {
-  it('registers url, token, pid and version, and unregisters on close', async () => {
+  it('registers url, token, pid and version; a second server registers beside it and unregisters on close', async () => {
     expect(await readDiscovery(lab.home)).toEqual({
       kind: 'found',
       record: {
@@ -184,7 +200,9 @@ describe('serve discovery', () => {
     const read = await readDiscovery(lab.home);
     expect(read.kind === 'found' && read.record.url).toBe(second.value.url);
     await second.value.close();
-    expect((await readDiscovery(lab.home)).kind).toBe('absent');
+    // Stopping the newer server leaves the one still running registered (issue 13 §5).
+    const afterSecond = await readDiscovery(lab.home);
+    expect(afterSecond.kind === 'found' && afterSecond.record.url).toBe(serve.url);
     expect(
       (await rawRequest(second.value.port, { path: '/ping' }).catch(() => null))?.status,
     ).toBeUndefined();

@@ -10,6 +10,7 @@ import { InFlightRegistry } from '../execution/inFlight';
 import { createLocalServer, type LocalServer } from '../http/server';
 import { loadOrCreateToken } from '../http/token';
 import { createServeRoutes, SERVE_PUBLIC_PATHS, type ServeIdentity } from './routes';
+import { IN_FLIGHT_GRACE_MS } from './shutdown';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -32,9 +33,9 @@ export interface StartServeOptions {
   log?: (message: string) => void;
   /** Hub tuning for tests; the adb port and binary still come from `env`. */
   hub?: Omit<AdbHubOptions, 'env' | 'operatorPackage'>;
-  /** How long close() lets requests in flight finish (default 1000 ms). */
+  /** How long close() lets requests in flight finish (default IN_FLIGHT_GRACE_MS: they end within their timeout). */
   closeGraceMs?: number;
-  /** Publish `<home>/daemon.json` for the CLI (default true). */
+  /** Publish `<home>/daemons/<pid>-<port>.json` for the CLI (default true). */
   discovery?: boolean;
 }
 
@@ -114,7 +115,7 @@ export async function startServe(options: StartServeOptions): Promise<Result<Run
     publicPaths: SERVE_PUBLIC_PATHS,
     tokenLocation: token.value.file ?? 'the token given with --token',
     routes,
-    ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
+    closeGraceMs: options.closeGraceMs ?? IN_FLIGHT_GRACE_MS,
     onHandlerError: (error, request) =>
       log(
         `${request.method} ${request.path} failed: ${error instanceof Error ? error.message : String(error)}`,

@@ -35,7 +35,8 @@ export interface CaptureCheck {
 
 export const RUN_SCHEMA_VERSION = 1;
 
-export type RunStatus = 'running' | 'succeeded' | 'failed';
+/** 'interrupted': the run stopped without final evidence (its process died, or run.json could not be finalized). */
+export type RunStatus = 'running' | 'succeeded' | 'failed' | 'interrupted';
 export type RunStepStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
 
 /** A step's failure as reported; the code is kept verbatim (a device may report codes this console does not know). */

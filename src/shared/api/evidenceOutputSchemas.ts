@@ -12,7 +12,7 @@ export const runListSchema = exactSchema<RunList>()(
         id: z.string(),
         path: z.string(),
         label: z.string().optional(),
-        status: z.enum(['running', 'succeeded', 'failed']),
+        status: z.enum(['running', 'succeeded', 'failed', 'interrupted']),
         startedAt: z.string(),
         finishedAt: z.string().optional(),
         deviceSerial: z.string(),

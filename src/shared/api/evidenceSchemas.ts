@@ -89,7 +89,7 @@ export const runRecordSchema = z.object(
     schemaVersion: z.literal(RUN_SCHEMA_VERSION, { error: `must be ${RUN_SCHEMA_VERSION}` }),
     id: text.regex(RUN_ID_PATTERN, 'is not a run id'),
     label: text.optional(),
-    status: oneOf(['running', 'succeeded', 'failed']),
+    status: oneOf(['running', 'succeeded', 'failed', 'interrupted']),
     startedAt: timestamp,
     finishedAt: timestamp.optional(),
     device: z.object(

@@ -3,6 +3,7 @@ import { ok, type Result } from '../../../shared/errors';
 import { generateToken } from '../../http/token';
 import { createLocalServer, type LocalServer, type Route } from '../../http/server';
 import { createServeRoutes, SERVE_PUBLIC_PATHS } from '../../serve/routes';
+import { IN_FLIGHT_GRACE_MS } from '../../serve/shutdown';
 import type { ConsoleServices } from '../services';
 import { consoleRoutes } from './consoleRoutes';
 
@@ -65,6 +66,8 @@ export async function startWebConsole(options: WebConsoleOptions): Promise<Resul
     token,
     tokenLocation: 'the address the console printed at start',
     bodyLimitBytes: BODY_LIMIT_BYTES,
+    // A stop lets device calls in flight finish and be answered (issue 13 §7).
+    closeGraceMs: IN_FLIGHT_GRACE_MS,
     ...(serveRoutes.length > 0 ? { publicPaths: SERVE_PUBLIC_PATHS } : {}),
     ...(options.staticDirectory === undefined ? {} : { staticDirectory: options.staticDirectory }),
     routes: [

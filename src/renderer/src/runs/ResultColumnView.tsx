@@ -9,7 +9,12 @@ import { captureCheckText, type ResultColumn } from './runModel';
 import { ScreenshotViewer } from './ScreenshotViewer';
 import { ErrorDetails, StepList } from './StepList';
 
-const STATUS_TEXT = { running: 'running', succeeded: 'succeeded', failed: 'failed' } as const;
+const STATUS_TEXT = {
+  running: 'running',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  interrupted: 'interrupted',
+} as const;
 
 /** A blob: URL for downloading the PNG (revoked when the image changes or the column goes away). */
 function useDownloadUrl(image: ImageData | undefined): string | null {
