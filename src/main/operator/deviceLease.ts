@@ -13,7 +13,7 @@ export const SEQUENCE_LEASE_TTL_MS = 15000;
 /** How often the lease is renewed: three renewals fit in one TTL, so one lost renewal does not lose it. */
 export const LEASE_RENEW_EVERY_MS = 5000;
 /** hello, acquire, renew and release answer at once; a device that does not is treated as silent. */
-const LEASE_WAIT_MS = 5000;
+const LEASE_WAIT_MS = 2000;
 const RELEASE_WAIT_MS = 2000;
 
 /** Names this process as a lease's owner, so a refused caller learns who holds the device. */

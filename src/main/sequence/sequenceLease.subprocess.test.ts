@@ -13,6 +13,7 @@ import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
 import { EvidenceStore } from '../evidence/evidenceStore';
+import { dispatchExecution } from '../execution/dispatch';
 import { InFlightRegistry } from '../execution/inFlight';
 import { leaseOwner } from '../operator/deviceLease';
 import { adbSequencePorts } from './adbPorts';
@@ -29,8 +30,17 @@ let dependencies: SequenceDependencies;
 let screenshotStarted: Promise<void>;
 const running: SimulatedAndroid[] = [];
 
+interface CliRun {
+  pid: number | undefined;
+  done: Promise<{ code: number | null; json: Record<string, unknown> }>;
+}
+
 /** The built CLI against the isolated adb server, as another user's terminal would run it. */
 async function cli(argv: readonly string[]): Promise<{ code: number | null; json: Record<string, unknown> }> {
+  return start(argv).done;
+}
+
+function start(argv: readonly string[]): CliRun {
   const child = spawn(process.execPath, [BIN, ...argv], {
     env: {
       ...process.env,
@@ -42,12 +52,14 @@ async function cli(argv: readonly string[]): Promise<{ code: number | null; json
   });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  try {
-    return { code, json: JSON.parse(stdout) as Record<string, unknown> };
-  } catch {
-    return { code, json: { stdout } };
-  }
+  const done = new Promise<number | null>((resolve) => child.once('exit', resolve)).then((code) => {
+    try {
+      return { code, json: JSON.parse(stdout) as Record<string, unknown> };
+    } catch {
+      return { code, json: { stdout } };
+    }
+  });
+  return { pid: child.pid, done };
 }
 
 /** Holds the device's screencap until `open()`, so another process can act while the run captures. */
@@ -146,6 +158,39 @@ describe('a second process acting mid-sequence', () => {
     const after = await cli(['on-screen-log', 'set', '--text', 'INTRUDER', '--device', serial]);
     expect(after.code).toBe(0);
     expect(sim.visiblePanel).not.toBeNull();
+  });
+
+  it('holds the device for a CLI sequence too: this process is refused, naming the CLI process', async () => {
+    const { sim, serial } = await boot();
+    const capture = holdCapture(sim);
+    const sequence = start(['sequence', '--text', 'INTERLEAVE', '--device', serial]);
+    await capture.entered;
+    const target = { client: adb.client, serial, operatorPackage: PACKAGE };
+    const refused = await dispatchExecution(target, {
+      commandId: 'intruder',
+      taskId: 'intruder',
+      source: 'test',
+      expectedFormat: 'android-ui-automator',
+      timeoutMs: 5000,
+      actions: [{ id: 'set', type: 'set_on_screen_log', params: { text: 'INTRUDER' } }],
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'EXECUTION_CONFLICT_IN_FLIGHT',
+        details: {
+          holder: { owner: expect.stringContaining(`androperator sequence (pid ${sequence.pid} on `) },
+        },
+      },
+    });
+    capture.open();
+    const run = await sequence.done;
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({
+      status: 'succeeded',
+      lease: { status: 'held', owner: expect.stringContaining(`pid ${sequence.pid} `) },
+      captureCheck: { inCapture: true },
+    });
   });
 
   it('fails the run when the panel shown after the capture is not the generation set drew', async () => {
