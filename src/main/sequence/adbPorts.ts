@@ -5,7 +5,10 @@ import { checkPanelInCaptureAsync } from '../capture/captureCheck';
 import type { ResolvedDevice } from '../devices/types';
 import type { RunHandle } from '../evidence/runHandle';
 import { dispatchExecution } from '../execution/dispatch';
-import { AgentSession } from '../operator/agentClient';
+import { panelTransitionOf, type PanelTransition } from '../../shared/agent/lease';
+import { ok, type AppError } from '../../shared/errors';
+import { AgentSession, type AgentCaller } from '../operator/agentClient';
+import { acquireDeviceLease, runLeaseOf, type HeldLease, type LeaseOptions } from '../operator/deviceLease';
 import { captureScreen } from '../screenshot/capture';
 import { describeOperator } from './hello';
 import type { DeviceConnection, EvidencePort, SequenceHostPorts } from './ports';
@@ -18,11 +21,15 @@ export const SCREENSHOT_FILE = 'screenshot';
  * Connects to devices over adb. `createMeasurer` makes the text measurer that lays out the predicted panel (the
  * composition owns the fonts); it is called once, at the first prediction.
  */
-export function adbSequencePorts(createMeasurer: () => TextMeasurer): SequenceHostPorts {
+export function adbSequencePorts(
+  createMeasurer: () => TextMeasurer,
+  /** The device lease's TTL and renewal period (tests shorten them). */
+  leaseOptions: LeaseOptions = {},
+): SequenceHostPorts {
   let measurer: TextMeasurer | undefined;
   const measure = (): TextMeasurer => (measurer ??= createMeasurer());
   return {
-    connect: (device, operatorPackage) => connectDevice(device, operatorPackage, measure),
+    connect: (device, operatorPackage) => connectDevice(device, operatorPackage, measure, leaseOptions),
     captureCheck: { check: checkPanelInCaptureAsync },
   };
 }
@@ -31,14 +38,45 @@ function connectDevice(
   device: ResolvedDevice,
   operatorPackage: string,
   measurer: () => TextMeasurer,
+  leaseOptions: LeaseOptions,
 ): DeviceConnection {
   const target = { client: device.client, serial: device.serial, operatorPackage };
   const session = new AgentSession(target);
-  const call = session.call.bind(session);
+  const call: AgentCaller = session.call.bind(session);
+  let held: HeldLease | null = null;
+  const panels = new Map<string, PanelTransition>();
+  // Every execute of the run carries its lease; the panel generations its answer reports are kept by commandId.
+  const leasedCall: AgentCaller = async (request, waitMs) => {
+    if (request.type !== 'execute') return call(request, waitMs);
+    const answer = await call(held === null ? request : { ...request, lease: { id: held.id } }, waitMs);
+    const commandId = (request.execution as { commandId?: unknown }).commandId;
+    const panel =
+      answer.ok && answer.value.type === 'execute_result' ? panelTransitionOf(answer.value.panel) : undefined;
+    if (panel !== undefined && typeof commandId === 'string') panels.set(commandId, panel);
+    return answer;
+  };
+  const interference: Array<(error: AppError) => void> = [];
   // The agent stream opens while the run folder is created; nothing reaches the Operator before set.
   void session.open();
   return {
-    operator: { execute: (execution) => dispatchExecution(target, execution, call) },
+    operator: {
+      execute: async (execution) => {
+        const answer = await dispatchExecution(target, execution, leasedCall);
+        if (!answer.ok) return answer;
+        const panel = panels.get(execution.commandId);
+        return ok({ envelope: answer.value, ...(panel === undefined ? {} : { panel }) });
+      },
+    },
+    lease: async (owner) => {
+      const outcome = await acquireDeviceLease(target, owner, call, leaseOptions);
+      if (!outcome.ok) return outcome;
+      if (outcome.value.status === 'held') {
+        held = outcome.value.lease;
+        held.onLost((error) => interference.forEach((listener) => listener(error)));
+      }
+      return ok(runLeaseOf(outcome.value));
+    },
+    onInterference: (listener) => interference.push(listener),
     screen: { capture: (scale) => captureScreen(device.client, device.serial, { scale }) },
     description: {
       describe: async (design, waitMs) => {
@@ -50,7 +88,11 @@ function connectDevice(
         };
       },
     },
-    close: () => session.close(),
+    close: async () => {
+      // Released on the run's stream, behind clear; the stream closes once the device has answered (or not).
+      await held?.release(call);
+      session.close();
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // The small loop that drives the step function: it performs each effect through the ports and feeds the outcome
 // back as an event, one event at a time, until the machine says finish.
 import { basename } from 'node:path';
-import { fail, hostFailure, ok, type Result } from '../../shared/errors';
+import { fail, hostFailure, ok, type AppError, type Result } from '../../shared/errors';
 import type { Execution } from '../../shared/execution/types';
 import type { Clock } from '../execution/types';
 import { finalizeScreenshots } from '../execution/screenshotSteps';
@@ -22,6 +22,8 @@ export interface LoopContext {
   lease(commandId: string): void;
   /** Called synchronously for every step event; a listener that throws is ignored. */
   onProgress?: (event: SequenceProgress) => void;
+  /** Subscribes to what the device reports against the run while it runs (a refused lease renewal). */
+  onInterference?: (listener: (error: AppError) => void) => void;
 }
 
 /** Runs the machine from `initial` to its result. Effects start in the order the machine lists them. */
@@ -75,6 +77,7 @@ export function driveSequence(
           return;
       }
     };
+    context.onInterference?.((error) => post({ type: 'interfered', error, atMs: at() }));
     post({ type: 'begin', atMs: at() });
   });
 }
@@ -105,7 +108,8 @@ async function send(
   try {
     const dispatched = await ports.operator.execute(execution);
     if (!dispatched.ok) return dispatched;
-    const finalized = await finalizeScreenshots(dispatched.value, execution, {
+    const { envelope, panel } = dispatched.value;
+    const finalized = await finalizeScreenshots(envelope, execution, {
       capture: (scale) => ports.screen.capture(scale),
       persist: async (capture) => {
         post({ type: 'captured', png: capture.png, appliedScale: capture.appliedScale, atMs: at() });
@@ -116,6 +120,7 @@ async function send(
     const shot = finalized.screenshot;
     return ok({
       envelope: finalized.envelope,
+      ...(panel === undefined ? {} : { panel }),
       ...(shot === undefined
         ? {}
         : {

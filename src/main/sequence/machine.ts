@@ -1,5 +1,6 @@
 // The sequence run as a pure step function: (state, event) -> { state, effects }. The loop (loop.ts) performs the
 // effects through ports and feeds their outcomes back as events; nothing here waits, reads a clock or touches I/O.
+import type { PanelTransition } from '../../shared/agent/lease';
 import type { ResultEnvelope } from '../../shared/envelope';
 import type { AppError, HostFailure, Result } from '../../shared/errors';
 import { applyPanelDefaults } from '../../shared/execution/defaults';
@@ -42,7 +43,7 @@ export interface SequenceState {
 
 /** A step's end: the envelope (and the stored screenshot of a screenshot step), or a host failure. */
 export type StepOutcome = Result<
-  { envelope: ResultEnvelope; screenshot?: SequenceScreenshot & { file: string } },
+  { envelope: ResultEnvelope; panel?: PanelTransition; screenshot?: SequenceScreenshot & { file: string } },
   HostFailure
 >;
 
@@ -53,7 +54,8 @@ export type SequenceEvent =
   | { type: 'captured'; png: Uint8Array; appliedScale: number; atMs: number }
   | { type: 'captureChecked'; result: Result<CaptureCheck>; atMs: number }
   | { type: 'described'; description: DeviceDescription; atMs: number }
-  | { type: 'recorded'; result: Result<void>; final: boolean; atMs: number };
+  | { type: 'recorded'; result: Result<void>; final: boolean; atMs: number }
+  | { type: 'interfered'; error: AppError; atMs: number };
 
 /** What the loop does, in the order given; only `send` waits for the device. */
 export type SequenceEffect =
@@ -146,11 +148,16 @@ function onSetFinished(state: SequenceState, outcome: StepOutcome, atMs: number)
   }
   const setData = first?.data ?? {};
   const reported = parseBounds(setData.bounds ?? '');
+  const drawn = outcome.value.panel?.after.generation;
   const shooting = start(
     {
       ...next,
       setData,
-      record: reported === null ? next.record : { ...next.record, reportedBounds: reported },
+      record: {
+        ...next.record,
+        ...(reported === null ? {} : { reportedBounds: reported }),
+        ...(drawn === undefined ? {} : { panelGeneration: { set: drawn } }),
+      },
     },
     'screenshot',
     atMs,
@@ -183,8 +190,41 @@ function onScreenshotFinished(state: SequenceState, outcome: StepOutcome, atMs: 
   return { state: clearing.state, effects: [...effects, ...clearing.effects] };
 }
 
+/**
+ * The panel clear found must be the one set drew: the capture came between them, so a different generation means
+ * the picture may show another panel (another caller's, a redraw, or none), whatever its colours.
+ */
+function checkGeneration(state: SequenceState, outcome: StepOutcome): SequenceState {
+  const drawn = state.record.panelGeneration;
+  const found = outcome.ok ? outcome.value.panel?.before : undefined;
+  if (drawn === undefined || found === undefined) return state;
+  const record = { ...state.record, panelGeneration: { ...drawn, beforeClear: found.generation } };
+  if (found.generation === drawn.set) return { ...state, record };
+  const interference: AppError = {
+    code: 'EVIDENCE_PANEL_REPLACED',
+    message:
+      `The Operator showed panel generation ${found.generation} when clear began, not generation ${drawn.set} ` +
+      'that this run drew: the capture may show another panel (another caller replaced it, a configuration ' +
+      'change redrew it, or it expired). Rerun the sequence.',
+    details: { drawnGeneration: drawn.set, shownGeneration: found.generation, shownVisible: found.visible },
+  };
+  return interfere({ ...state, record }, interference);
+}
+
+/** Notes the first interference the device reported; the run will be failed. */
+function interfere(state: SequenceState, error: AppError): SequenceState {
+  return state.record.interference === undefined
+    ? { ...state, record: { ...state.record, interference: error } }
+    : state;
+}
+
+/** Failed when any step failed or the device reported interference. */
+function statusOf(record: RecordState): 'succeeded' | 'failed' {
+  return record.interference === undefined ? sequenceStatus(record.steps) : 'failed';
+}
+
 function onClearFinished(state: SequenceState, outcome: StepOutcome, atMs: number): Transition {
-  const { next, effects } = finishStep(state, 'clear', outcome, atMs);
+  const { next, effects } = finishStep(checkGeneration(state, outcome), 'clear', outcome, atMs);
   const settling: SequenceState = { ...next, phase: 'settling' };
   // Without a screenshot step the description is asked for once the panel is gone.
   const asked = settling.describing === 'not_asked' ? ask(settling, effects) : { state: settling, effects };
@@ -203,7 +243,7 @@ function settle(state: SequenceState, atMs: number): Transition {
     const { captureCheckError: _unchecked, ...withoutError } = state;
     next = { ...withoutError, record: rest };
   }
-  const status = sequenceStatus(next.record.steps);
+  const status = statusOf(next.record);
   next = {
     ...next,
     phase: 'recording',
@@ -219,7 +259,7 @@ export function resultOf(state: SequenceState): SequenceResult {
     runId: run.runId,
     serial: state.serial,
     runPath: state.runPath,
-    status: sequenceStatus(run.steps),
+    status: statusOf(run),
     steps: [...run.steps],
     ...(state.screenshot === undefined ? {} : { screenshot: state.screenshot }),
     ...(run.captureCheck === undefined ? {} : { captureCheck: run.captureCheck }),
@@ -227,6 +267,9 @@ export function resultOf(state: SequenceState): SequenceResult {
     ...(run.predictedBounds === undefined ? {} : { predictedBounds: run.predictedBounds }),
     ...(state.captureCheckError === undefined ? {} : { captureCheckError: state.captureCheckError }),
     ...(state.evidenceError === undefined ? {} : { evidenceError: state.evidenceError }),
+    ...(run.lease === undefined ? {} : { lease: run.lease }),
+    ...(run.interference === undefined ? {} : { interference: run.interference }),
+    ...(run.panelGeneration === undefined ? {} : { panelGeneration: run.panelGeneration }),
   };
 }
 
@@ -278,6 +321,11 @@ export function stepSequence(state: SequenceState, event: SequenceEvent): Transi
       };
       return settle(described, event.atMs);
     }
+    case 'interfered':
+      // After clear the device is free again: what happens then says nothing about this run's evidence.
+      if (state.phase === 'settling' || state.phase === 'recording' || state.phase === 'done')
+        return { state, effects: [] };
+      return { state: interfere(state, event.error), effects: [record(interfere(state, event.error))] };
     case 'recorded': {
       const noted: SequenceState =
         event.result.ok || state.evidenceError !== undefined

@@ -1,6 +1,8 @@
 // What a sequence run needs from the world, as ports: the composition passes real ones, unit tests fakes.
+import type { PanelTransition } from '../../shared/agent/lease';
+import type { RunLease } from '../../shared/api/evidence';
 import type { ResultEnvelope } from '../../shared/envelope';
-import type { HostFailure, Result } from '../../shared/errors';
+import type { AppError, HostFailure, Result } from '../../shared/errors';
 import type { Execution, ScreenshotScale, SetOnScreenLogParams } from '../../shared/execution/types';
 import type { Rect } from '../../shared/geometry/types';
 import type { CaptureCheck, CaptureCheckInput } from '../capture/types';
@@ -8,9 +10,15 @@ import type { ResolvedDevice } from '../devices/types';
 import type { RunDevice, RunRecord } from '../evidence/types';
 import type { Capture } from '../screenshot/capture';
 
+/** One execution's answer: the envelope, and the panel generation before and after it (absent: older Operator). */
+export interface OperatorAnswer {
+  envelope: ResultEnvelope;
+  panel?: PanelTransition;
+}
+
 /** The Operator of one run's device, over one agent stream: requests go strictly in turn, never twice. */
 export interface OperatorPort {
-  execute(execution: Execution): Promise<Result<ResultEnvelope, HostFailure>>;
+  execute(execution: Execution): Promise<Result<OperatorAnswer, HostFailure>>;
 }
 
 /** The host's screen capture of the run's device (adb screencap). */
@@ -49,13 +57,20 @@ export interface SequencePorts {
   description: DescriptionPort;
 }
 
-/** One device's connection for a run: its ports and the end of its agent stream. */
+/** One device's connection for a run: its ports, its lease, and the end of its agent stream. */
 export interface DeviceConnection {
   operator: OperatorPort;
   screen: ScreenPort;
   description: DescriptionPort;
-  /** Ends the run's agent stream (a request still waiting is reported lost). */
-  close(): void;
+  /**
+   * Asks the device to hold itself for this run (before set): held, or unsupported (an older Operator; the warning
+   * goes into run.json), or refused: another owner holds it (EXECUTION_CONFLICT_IN_FLIGHT naming the holder).
+   */
+  lease(owner: string): Promise<Result<RunLease, HostFailure>>;
+  /** Called once if the device later refuses to renew the lease (the run's evidence is then not to be trusted). */
+  onInterference(listener: (error: AppError) => void): void;
+  /** Releases the lease and ends the run's agent stream (a request still waiting is reported lost). */
+  close(): Promise<void> | void;
 }
 
 /** What the composition provides once per process: how to reach a device, and the capture check. */

@@ -1,5 +1,7 @@
 // run.json of a sequence: the evidence store's RunRecord built from the sequence's state.
 import type { OperatorDescription } from '../../shared/agent/messages';
+import type { RunLease, RunPanelGeneration } from '../../shared/api/evidence';
+import type { AppError } from '../../shared/errors';
 import type { SetOnScreenLogParams } from '../../shared/execution/types';
 import { formatBounds } from '../../shared/geometry/bounds';
 import type { Rect } from '../../shared/geometry/types';
@@ -30,6 +32,9 @@ export interface RecordState {
   captureCheck?: CaptureCheck;
   predictedBounds?: Rect;
   reportedBounds?: Rect;
+  lease?: RunLease;
+  interference?: AppError;
+  panelGeneration?: RunPanelGeneration;
 }
 
 /** The device as run.json describes it: the resolved serial plus what hello reported. */
@@ -84,5 +89,11 @@ export function buildRunRecord(state: RecordState): RunRecord {
   if (state.captureCheck !== undefined) record.captureCheck = state.captureCheck;
   if (state.predictedBounds !== undefined) record.predictedBounds = formatBounds(state.predictedBounds);
   if (state.reportedBounds !== undefined) record.reportedBounds = formatBounds(state.reportedBounds);
+  if (state.lease !== undefined) record.lease = state.lease;
+  if (state.interference !== undefined) {
+    const { code, message, details } = state.interference;
+    record.interference = { code, message, ...(details === undefined ? {} : { details }) };
+  }
+  if (state.panelGeneration !== undefined) record.panelGeneration = state.panelGeneration;
   return record;
 }

@@ -7,6 +7,7 @@ import { validateSetParams } from '../../shared/execution/validateSetParams';
 import { conflictError, readinessFailure } from '../execution/hostFailure';
 import { deviceKey } from '../execution/inFlight';
 import { systemClock } from '../execution/types';
+import { leaseOwner } from '../operator/deviceLease';
 import { runFolderPort } from './adbPorts';
 import { driveSequence } from './loop';
 import type { SequenceState } from './machine';
@@ -51,6 +52,10 @@ export async function runSequence(
     return { ok: false, error: conflictError(leased.error, { ...context, deviceId: device.serial }) };
   const connection = dependencies.ports.connect(device, request.operatorPackage);
   try {
+    // The device itself holds the run, so no other process can act between set, screenshot and clear.
+    const lease = await connection.lease(leaseOwner('androperator sequence'));
+    if (!lease.ok)
+      return { ok: false, error: readinessFailure(lease.error, { ...context, deviceId: device.serial }) };
     const startedAt = new Date(startedAtMs).toISOString();
     const created = await dependencies.evidence.createRun({
       deviceSerial: device.serial,
@@ -79,6 +84,7 @@ export async function runSequence(
         steps: initialSteps(),
         status: 'running',
         device: runDeviceOf(device, null),
+        lease: lease.value,
         ...(request.label === undefined ? {} : { label: request.label }),
       },
       setData: {},
@@ -97,12 +103,13 @@ export async function runSequence(
       {
         clock,
         lease: (commandId) => leased.value.update({ commandId, runId: handle.id }),
+        onInterference: (listener) => connection.onInterference(listener),
         ...(dependencies.onProgress === undefined ? {} : { onProgress: dependencies.onProgress }),
       },
     );
     return ok(result);
   } finally {
-    connection.close();
+    await connection.close();
     leased.value.release();
   }
 }

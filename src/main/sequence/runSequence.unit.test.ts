@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultEnvelope } from '../../shared/envelope';
-import { fail, failHost, ok, type Result } from '../../shared/errors';
+import { fail, failHost, ok, type AppError, type Result } from '../../shared/errors';
 import type { Execution } from '../../shared/execution/types';
 import type { FileOperations } from '../../node/fs/atomicWrite';
 import { FakeHub } from '../../test-support/apiFakes';
@@ -53,6 +53,12 @@ interface Script {
   describeThrows?: boolean;
   /** Every rename in the run folder fails (a full disk). */
   evidenceWrites?: 'ok' | 'fail';
+  /** The device refuses the lease (another owner holds it), or has none to give (an older Operator). */
+  lease?: 'held' | 'refused' | 'unsupported';
+  /** The device refuses a lease renewal while the screenshot is being captured. */
+  leaseLostDuringCapture?: boolean;
+  /** The panel generation clear finds (set draws generation 7). */
+  generationBeforeClear?: number;
 }
 
 function envelopeFor(execution: Execution, step: StepName, success: boolean): ResultEnvelope {
@@ -114,6 +120,7 @@ async function run(script: Script = {}) {
   const progress: SequenceProgress[] = [];
   const { operations, files } = memoryFiles(log, script);
   let unplugged = false;
+  let interfere: (error: AppError) => void = () => undefined;
   const gone = () => failHost('DEVICE_NOT_FOUND', 'gone', { phase: 'dispatch', dispatchState: 'unknown' });
   const ports: SequenceHostPorts = {
     connect: () => ({
@@ -127,7 +134,25 @@ async function run(script: Script = {}) {
               phase: 'result_wait',
               dispatchState: 'unknown',
             });
-          const answer = ok(envelopeFor(execution, step, !(step === 'set' && script.set === 'failed')));
+          const answer = ok({
+            envelope: envelopeFor(execution, step, !(step === 'set' && script.set === 'failed')),
+            ...(script.lease === 'unsupported'
+              ? {}
+              : {
+                  panel:
+                    step === 'set'
+                      ? { before: { generation: 6, visible: false }, after: { generation: 7, visible: true } }
+                      : step === 'clear'
+                        ? {
+                            before: { generation: script.generationBeforeClear ?? 7, visible: true },
+                            after: { generation: (script.generationBeforeClear ?? 7) + 1, visible: false },
+                          }
+                        : {
+                            before: { generation: 7, visible: true },
+                            after: { generation: 7, visible: true },
+                          },
+                }),
+          });
           if (step === 'set' && script.unplugAfterSet) unplugged = true;
           return answer;
         },
@@ -135,6 +160,8 @@ async function run(script: Script = {}) {
       screen: {
         capture: async (scale) => {
           log.push(`capture ${scale}`);
+          if (script.leaseLostDuringCapture)
+            interfere({ code: 'DEVICE_LEASE_LOST', message: "The device refused to renew this run's lease" });
           if (unplugged) return fail('DEVICE_NOT_FOUND', 'gone');
           if (script.screenshot === 'capture_fails') return fail('EVIDENCE_CAPTURE_FAILED', 'screencap died');
           return ok({
@@ -162,7 +189,25 @@ async function run(script: Script = {}) {
           );
         },
       },
-      close: () => log.push('close'),
+      lease: async () => {
+        log.push('lease');
+        if (script.lease === 'refused')
+          return failHost(
+            'EXECUTION_CONFLICT_IN_FLIGHT',
+            'The device is leased by console (pid 7 on desk)',
+            { phase: 'dispatch', dispatchState: 'dispatched' },
+            { holder: { owner: 'console (pid 7 on desk)', expiresInMs: 9000 } },
+          );
+        if (script.lease === 'unsupported')
+          return ok({ status: 'unsupported' as const, warning: 'The Operator does not grant device leases' });
+        return ok({ status: 'held' as const, owner: 'unit test', ttlMs: 15000 });
+      },
+      onInterference: (listener) => {
+        interfere = listener;
+      },
+      close: () => {
+        log.push('close');
+      },
     }),
     captureCheck: {
       check: async (input) => {
@@ -360,5 +405,62 @@ describe('runSequence against fakes', () => {
     expect(value.evidenceError).toMatchObject({ code: 'EVIDENCE_WRITE_FAILED' });
     expect(value).not.toHaveProperty('screenshot');
     expect(log).not.toContain('flush folder /evidence');
+  });
+
+  it('does not start when the device is leased by another owner: no run folder, the holder named', async () => {
+    const { log, result } = await run({ lease: 'refused' });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'EXECUTION_CONFLICT_IN_FLIGHT',
+        details: {
+          holder: { owner: 'console (pid 7 on desk)' },
+          phase: 'readiness',
+          dispatchState: 'not_dispatched',
+          deviceId: 'sim-phone',
+        },
+      },
+    });
+    expect(log).toEqual(['lease', 'close', 'result']);
+  });
+
+  it('records the held lease and the panel generation clear found, equal to the one set drew', async () => {
+    const { result, record } = await run();
+    expect(valueOf(result)).toMatchObject({
+      status: 'succeeded',
+      lease: { status: 'held', owner: 'unit test', ttlMs: 15000 },
+      panelGeneration: { set: 7, beforeClear: 7 },
+    });
+    expect(record).toMatchObject({ lease: { status: 'held' }, panelGeneration: { set: 7, beforeClear: 7 } });
+  });
+
+  it('fails a run whose panel was replaced between set and clear, every step succeeded', async () => {
+    const { result, record } = await run({ generationBeforeClear: 9 });
+    const value = valueOf(result);
+    expect(value.steps.map((step) => step.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(value).toMatchObject({
+      status: 'failed',
+      panelGeneration: { set: 7, beforeClear: 9 },
+      interference: { code: 'EVIDENCE_PANEL_REPLACED', details: { drawnGeneration: 7, shownGeneration: 9 } },
+    });
+    expect(record).toMatchObject({ status: 'failed', interference: { code: 'EVIDENCE_PANEL_REPLACED' } });
+  });
+
+  it('fails a run whose lease the device refused to renew, still clearing once', async () => {
+    const { log, result, record } = await run({ leaseLostDuringCapture: true });
+    expect(valueOf(result)).toMatchObject({ status: 'failed', interference: { code: 'DEVICE_LEASE_LOST' } });
+    expect(record).toMatchObject({ status: 'failed', interference: { code: 'DEVICE_LEASE_LOST' } });
+    expect(device(log).filter((line) => line === 'execute clear')).toHaveLength(1);
+  });
+
+  it('runs unleased on an Operator without leases, with the warning in the result and run.json', async () => {
+    const { result, record } = await run({ lease: 'unsupported' });
+    const value = valueOf(result);
+    expect(value).toMatchObject({
+      status: 'succeeded',
+      lease: { status: 'unsupported', warning: 'The Operator does not grant device leases' },
+    });
+    expect(value.panelGeneration).toBeUndefined();
+    expect(record).toMatchObject({ lease: { status: 'unsupported' } });
   });
 });

@@ -2,6 +2,13 @@
 import type { ResultEnvelope } from '../envelope';
 import { ok, type ErrorCode, type Result } from '../errors';
 import type { Rect } from '../geometry/types';
+import {
+  parseExecuteLease,
+  parseLeaseRequest,
+  type LeaseRequest,
+  type LeaseResponse,
+  type PanelTransition,
+} from './lease';
 
 export const AGENT_PROTOCOL_VERSION = 1;
 
@@ -38,6 +45,8 @@ export interface OperatorDescription {
   locale: { tag: string; code: string; name: string };
   foregroundApp: ForegroundAppInfo | null;
   panel: { visible: boolean; generation: number; bounds?: string };
+  /** What this Operator supports beyond version 1's base (OPERATOR_CAPABILITIES; absent on older Operators). */
+  capabilities?: string[];
 }
 
 export type PanelEventReason =
@@ -53,8 +62,9 @@ export type PanelEventReason =
 
 export type AgentRequest =
   | { v: 1; type: 'hello'; id: string }
-  | { v: 1; type: 'execute'; id: string; execution: unknown }
-  | { v: 1; type: 'watch'; id: string };
+  | { v: 1; type: 'execute'; id: string; execution: unknown; lease?: { id: string } }
+  | { v: 1; type: 'watch'; id: string }
+  | LeaseRequest;
 
 export type AgentEvent =
   | {
@@ -67,8 +77,9 @@ export type AgentEvent =
 
 export type AgentResponse =
   | ({ v: 1; type: 'hello_result'; id: string } & OperatorDescription)
-  | { v: 1; type: 'execute_result'; id: string; envelope: ResultEnvelope }
+  | { v: 1; type: 'execute_result'; id: string; envelope: ResultEnvelope; panel?: PanelTransition }
   | { v: 1; type: 'watch_started'; id: string }
+  | LeaseResponse
   | {
       v: 1;
       type: 'error';
@@ -102,9 +113,24 @@ export function parseAgentRequest(message: Record<string, unknown>): ParsedReque
     case 'hello':
     case 'watch':
       return ok({ v: 1, type: message.type, id });
-    case 'execute':
+    case 'execute': {
       if (!('execution' in message)) return refuse(id, 'execute needs an execution');
-      return ok({ v: 1, type: 'execute', id, execution: message.execution });
+      const lease = parseExecuteLease(message.lease);
+      if (!lease.ok) return refuse(id, lease.error);
+      return ok({
+        v: 1,
+        type: 'execute',
+        id,
+        execution: message.execution,
+        ...(lease.value === undefined ? {} : { lease: { id: lease.value } }),
+      });
+    }
+    case 'lease_acquire':
+    case 'lease_renew':
+    case 'lease_release': {
+      const lease = parseLeaseRequest(id, message);
+      return lease.ok ? lease : refuse(id, `${message.type}: ${lease.error}`);
+    }
     default:
       return refuse(id, `unknown request type ${JSON.stringify(message.type)}`);
   }
@@ -128,6 +154,7 @@ export function parseAgentResponse(message: Record<string, unknown>): ParsedResp
   switch (message.type) {
     case 'hello_result':
     case 'watch_started':
+    case 'lease_released':
       return typeof message.id === 'string'
         ? ok(message as AgentResponse)
         : malformed(`${message.type} without id`);
@@ -136,6 +163,10 @@ export function parseAgentResponse(message: Record<string, unknown>): ParsedResp
       return isEnvelope(message.envelope)
         ? ok(message as AgentResponse)
         : malformed('execute_result envelope is malformed');
+    case 'lease_result':
+      return typeof message.id === 'string' && typeof message.lease === 'object' && message.lease !== null
+        ? ok(message as AgentResponse)
+        : malformed('lease_result without id or lease');
     case 'error':
       return typeof message.code === 'string' && typeof message.message === 'string'
         ? ok(message as AgentResponse)

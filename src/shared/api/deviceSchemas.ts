@@ -92,5 +92,6 @@ export const operatorDescriptionSchema = exactSchema<OperatorDescription>()(
     locale: z.looseObject({ tag: z.string(), code: z.string(), name: z.string() }),
     foregroundApp: foregroundAppSchema.nullable(),
     panel: z.looseObject({ visible: z.boolean(), generation: z.number(), bounds: z.string().optional() }),
+    capabilities: z.array(z.string()).optional(),
   }),
 );

@@ -80,6 +80,26 @@ export interface RunScreenshot {
   capturedAt: string;
 }
 
+/**
+ * Whether the device itself held the run (docs/operator-protocol.md, Leases): `held` (every other caller was
+ * refused), or `unsupported`: an older Operator, so another process could act between the steps (the warning says so).
+ */
+export type RunLease =
+  { status: 'held'; owner: string; ttlMs: number } | { status: 'unsupported'; warning: string };
+
+/** An error as run.json keeps it: the code verbatim (a device may report codes this console does not know). */
+export interface RunError {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** The panel generation the run's set drew, and the one the Operator showed when clear began (after the capture). */
+export interface RunPanelGeneration {
+  set: number;
+  beforeClear?: number;
+}
+
 /** The content of run.json. */
 export interface RunRecord {
   schemaVersion: typeof RUN_SCHEMA_VERSION;
@@ -97,6 +117,10 @@ export interface RunRecord {
   /** "[left,top][right,bottom]" the console predicted, and the one the device reported. */
   predictedBounds?: string;
   reportedBounds?: string;
+  lease?: RunLease;
+  /** What the device reported against the run's evidence (its panel replaced, its lease lost): the run failed. */
+  interference?: RunError;
+  panelGeneration?: RunPanelGeneration;
 }
 
 export interface CreateRunMeta {

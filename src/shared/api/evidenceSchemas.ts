@@ -61,6 +61,12 @@ export const captureCheckSchema = z.object(
   object,
 ) satisfies z.ZodType<CaptureCheck>;
 
+// The code is kept verbatim: a device may report codes this console does not know.
+const runErrorSchema = z.object(
+  { code: text, message: text, details: z.record(z.string(), z.unknown(), object).optional() },
+  object,
+);
+
 /** One step of a run as run.json records it (screenshot:capture answers with one). */
 export const runStepSchema = z.object(
   {
@@ -71,13 +77,7 @@ export const runStepSchema = z.object(
     durationMs: number(0).optional(),
     payload: z.unknown().optional(),
     envelope: z.unknown().optional(),
-    // The code is kept verbatim: a device may report codes this console does not know.
-    error: z
-      .object(
-        { code: text, message: text, details: z.record(z.string(), z.unknown(), object).optional() },
-        object,
-      )
-      .optional(),
+    error: runErrorSchema.optional(),
     data: z.record(z.string(), z.string({ error: 'must be a string' }), object).optional(),
   },
   object,
@@ -120,6 +120,14 @@ export const runRecordSchema = z.object(
     captureCheck: captureCheckSchema.optional(),
     predictedBounds: bounds.optional(),
     reportedBounds: bounds.optional(),
+    lease: z
+      .discriminatedUnion('status', [
+        z.object({ status: z.literal('held'), owner: text, ttlMs: integer(1) }, object),
+        z.object({ status: z.literal('unsupported'), warning: text }, object),
+      ])
+      .optional(),
+    interference: runErrorSchema.optional(),
+    panelGeneration: z.object({ set: integer(0), beforeClear: integer(0).optional() }, object).optional(),
   },
   object,
 ) satisfies z.ZodType<RunRecord>;

@@ -3,7 +3,7 @@ import type { ResultEnvelope } from '../envelope';
 import type { AppError, Result } from '../errors';
 import type { Execution, SetOnScreenLogParams } from '../execution/types';
 import type { Rect } from '../geometry/types';
-import type { CaptureCheck } from './evidence';
+import type { CaptureCheck, RunLease, RunPanelGeneration } from './evidence';
 
 export type SequenceStepName = 'set' | 'screenshot' | 'clear';
 export type SequenceStepStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -70,6 +70,12 @@ export interface SequenceResult {
   captureCheckError?: AppError;
   /** The first failure writing run.json (the run went on: cleaning the device matters more than the record). */
   evidenceError?: AppError;
+  /** Whether the device held the run; `unsupported` carries the warning that other callers could interleave. */
+  lease?: RunLease;
+  /** What the device reported against the run's evidence (panel replaced, lease lost): the run is then failed. */
+  interference?: AppError;
+  /** The panel generation set drew and the one shown when clear began; they differ only when interfered with. */
+  panelGeneration?: RunPanelGeneration;
 }
 
 /**

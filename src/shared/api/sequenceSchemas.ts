@@ -36,6 +36,14 @@ export const sequenceResultSchema = exactSchema<SequenceResult>()(
     predictedBounds: rectSchema.optional(),
     captureCheckError: answeredErrorSchema.optional(),
     evidenceError: answeredErrorSchema.optional(),
+    lease: z
+      .discriminatedUnion('status', [
+        z.object({ status: z.literal('held'), owner: z.string(), ttlMs: z.number() }),
+        z.object({ status: z.literal('unsupported'), warning: z.string() }),
+      ])
+      .optional(),
+    interference: answeredErrorSchema.optional(),
+    panelGeneration: z.object({ set: z.number(), beforeClear: z.number().optional() }).optional(),
   }),
 );
 

@@ -7,8 +7,10 @@ import {
   type AgentResponse,
   type OperatorDescription,
 } from '../../shared/agent/messages';
+import { OPERATOR_CAPABILITIES, type LeaseRequest, type PanelGeneration } from '../../shared/agent/lease';
 import type { ErrorCode } from '../../shared/errors';
 import type { ExecuteOutcome } from './executeActions';
+import type { LeaseKeeper } from './leaseKeeper';
 
 /** What the agent server needs from the simulated Operator. */
 export interface AgentBackend {
@@ -18,6 +20,10 @@ export interface AgentBackend {
   watch(listener: (event: AgentEvent) => void): () => void;
   /** Test fault: when true, an execute request is received and the stream is dropped without an answer. */
   dropNextExecute(): boolean;
+  /** The device's lease, shared by every stream; null for an Operator that predates leases (no capabilities). */
+  leases(): LeaseKeeper | null;
+  /** The panel's generation and visibility now (execute_result reports them before and after). */
+  panelState(): PanelGeneration;
 }
 
 /** Serves one accepted stream until it closes. */
@@ -48,30 +54,59 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
   let broken = false;
 
   const handle = async (message: Record<string, unknown>): Promise<void> => {
-    const parsed = parseAgentRequest(message);
+    const leases = backend.leases();
+    // An Operator that predates leases ignores an execute's lease and knows no lease request.
+    const parsed = parseAgentRequest(leases === null ? { ...message, lease: undefined } : message);
+    if (parsed.ok && leases === null && parsed.value.type.startsWith('lease_')) {
+      sendError(
+        parsed.value.id,
+        'OPERATOR_PROTOCOL_ERROR',
+        `unknown request type ${JSON.stringify(parsed.value.type)}`,
+      );
+      return;
+    }
     if (!parsed.ok) {
       sendError(parsed.error.id, 'OPERATOR_PROTOCOL_ERROR', parsed.error.message);
       return;
     }
     const request = parsed.value;
     switch (request.type) {
-      case 'hello':
-        send({ v: 1, type: 'hello_result', id: request.id, ...(await backend.describe()) });
+      case 'hello': {
+        const description = await backend.describe();
+        const capabilities = leases === null ? {} : { capabilities: [...OPERATOR_CAPABILITIES] };
+        send({ v: 1, type: 'hello_result', id: request.id, ...description, ...capabilities });
         return;
+      }
       case 'watch':
         send({ v: 1, type: 'watch_started', id: request.id });
         unwatch?.();
         unwatch = backend.watch((event) => send(event));
         return;
       case 'execute': {
+        // Refused before anything runs: another owner's lease holds the device, or this one's is gone.
+        const admitted = leases?.admit(request.lease?.id);
+        if (admitted !== undefined && !admitted.ok) {
+          sendError(request.id, admitted.error.code, admitted.error.message, admitted.error.details);
+          return;
+        }
         if (backend.dropNextExecute()) {
           stream.destroy();
           return;
         }
+        const before = backend.panelState();
         const outcome = await backend.execute(request.execution);
-        if (outcome.ok) send({ v: 1, type: 'execute_result', id: request.id, envelope: outcome.value });
-        else sendError(request.id, outcome.error.code, outcome.error.message, outcome.error.details);
+        if (!outcome.ok) {
+          sendError(request.id, outcome.error.code, outcome.error.message, outcome.error.details);
+          return;
+        }
+        const panel = leases === null ? {} : { panel: { before, after: backend.panelState() } };
+        send({ v: 1, type: 'execute_result', id: request.id, envelope: outcome.value, ...panel });
+        return;
       }
+      case 'lease_acquire':
+      case 'lease_renew':
+      case 'lease_release':
+        if (leases !== null) answerLease(request, leases, send, sendError);
     }
   };
 
@@ -103,4 +138,23 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
     }
     void pump();
   });
+}
+
+/** Answers one lease request from the keeper: lease_result, lease_released, or the refusal as an error frame. */
+function answerLease(
+  request: LeaseRequest,
+  leases: LeaseKeeper,
+  send: (message: AgentResponse) => void,
+  sendError: (id: string, code: ErrorCode, message: string, details: Record<string, unknown>) => void,
+): void {
+  if (request.type === 'lease_release') {
+    send({ v: 1, type: 'lease_released', id: request.id, released: leases.release(request.leaseId) });
+    return;
+  }
+  const answer =
+    request.type === 'lease_acquire'
+      ? leases.acquire(request.leaseId, request.owner, request.ttlMs)
+      : leases.renew(request.leaseId, request.ttlMs);
+  if (answer.ok) send({ v: 1, type: 'lease_result', id: request.id, lease: answer.value });
+  else sendError(request.id, answer.error.code, answer.error.message, answer.error.details);
 }

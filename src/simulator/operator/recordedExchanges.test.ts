@@ -12,6 +12,7 @@ import { parseTemplateMetadata } from '../../shared/template/metadata';
 import { serveAgentStream, type AgentBackend } from './agentServer';
 import { FakeClock } from './clock';
 import { executeOnOperator } from './executeActions';
+import { LeaseKeeper } from './leaseKeeper';
 import { PanelController, type PanelWindowHost } from './panelController';
 
 type Json = unknown;
@@ -108,6 +109,7 @@ function startOperator(setup: JsonObject): {
   client: PassThrough;
   server: PassThrough;
   closed: () => boolean;
+  clock: FakeClock;
 } {
   if (setup.drawAcknowledgement !== 'immediate')
     throw new Error('only immediate draw acknowledgement is recorded');
@@ -186,7 +188,10 @@ function startOperator(setup: JsonObject): {
         }),
       ),
     dropNextExecute: () => false,
+    leases: () => leases,
+    panelState: () => ({ generation: controller.currentGeneration, visible: controller.visible }),
   };
+  const leases = new LeaseKeeper(clock);
   const client = new PassThrough(); // bytes the test writes to the Operator
   const server = new PassThrough(); // bytes the Operator writes back
   let ended = false;
@@ -194,7 +199,7 @@ function startOperator(setup: JsonObject): {
     ended = true;
   });
   serveAgentStream(Duplex.from({ readable: client, writable: server }), backend);
-  return { client, server, closed: () => ended };
+  return { client, server, closed: () => ended, clock };
 }
 
 /** Collects the frames the Operator sends; next() waits (in real time, briefly) for the next one. */
@@ -231,7 +236,7 @@ function bytesOf(step: JsonObject): Buffer {
 }
 
 async function replay(setup: JsonObject, exchange: JsonObject): Promise<void> {
-  const { client, server, closed } = startOperator(setup);
+  const { client, server, closed, clock } = startOperator(setup);
   const reader = new FrameReader(server);
   if (!Array.isArray(exchange.steps)) throw new Error('steps is not an array');
   for (const [index, entry] of exchange.steps.entries()) {
@@ -247,6 +252,8 @@ async function replay(setup: JsonObject, exchange: JsonObject): Promise<void> {
       const frame = await reader.next();
       expect(frame, `step ${index}: expected a frame, none was sent`).toBeDefined();
       expect(mismatch(step.expect, frame), `step ${index}`).toBeNull();
+    } else if (typeof step.advanceMs === 'number') {
+      await clock.advance(step.advanceMs);
     } else if (step.expectClosed === true) {
       await reader.settle();
       expect(closed(), `step ${index}: the stream is still open`).toBe(true);
@@ -264,7 +271,7 @@ const files = readdirSync(DIRECTORY)
 
 describe('conformance/agent-protocol', () => {
   it('holds the recorded exchange files', () => {
-    expect(files.length).toBeGreaterThanOrEqual(4);
+    expect(files.length).toBeGreaterThanOrEqual(5);
   });
 
   for (const file of files) {

@@ -7,7 +7,9 @@ import type { DeviceProfile } from '../profiles/types';
 import { renderAppIcon } from '../screen/icons';
 import { screenAppOf } from '../screen/fromProfile';
 import { screenMeasurer } from '../screen/renderScreen';
+import type { PanelGeneration } from '../../shared/agent/lease';
 import type { AgentBackend } from './agentServer';
+import { LeaseKeeper } from './leaseKeeper';
 import type { Clock } from './clock';
 import { currentDisplay, describeDevice, hierarchyXml, metadataOf } from './deviceFacts';
 import { executeOnOperator, type ExecuteOutcome } from './executeActions';
@@ -45,11 +47,15 @@ export class SimulatedOperator implements AgentBackend {
   readonly controller: PanelController;
   private inFlight = false;
   private dropNext = false;
+  private readonly keeper: LeaseKeeper;
+  /** Test fault: answer as an Operator built before leases (no capabilities, no lease requests, no panel). */
+  legacyProtocol = false;
   private readonly watchers = new Set<(event: AgentEvent) => void>();
   private readonly unsubscribe: Array<() => void> = [];
 
   constructor(private readonly options: SimulatedOperatorOptions) {
     const { state, profile } = options;
+    this.keeper = new LeaseKeeper(options.clock);
     this.controller = new PanelController(
       {
         apiLevel: () => state.sdkLevel,
@@ -152,6 +158,14 @@ export class SimulatedOperator implements AgentBackend {
     } finally {
       this.inFlight = false;
     }
+  }
+
+  leases(): LeaseKeeper | null {
+    return this.legacyProtocol ? null : this.keeper;
+  }
+
+  panelState(): PanelGeneration {
+    return { generation: this.controller.currentGeneration, visible: this.controller.visible };
   }
 
   watch(listener: (event: AgentEvent) => void): () => void {

@@ -34,6 +34,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   OPERATOR_SETTINGS_FAILED: 'Enable the service by hand in Accessibility settings on the device.',
   EXECUTION_CONFLICT_IN_FLIGHT:
     'Another execution is running on this device: wait for it to finish, then retry.',
+  DEVICE_LEASE_LOST:
+    'The run lost its hold on the device (it stalled past the lease): check the screen, then rerun the sequence.',
   RESULT_ENVELOPE_TIMEOUT:
     'The device did not answer in time: check its state with a screenshot before retrying (it may have acted).',
   RESULT_ENVELOPE_MALFORMED: 'The Operator answered garbage: update or restart it.',
@@ -43,6 +45,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   EVIDENCE_NOT_FOUND: 'The run is gone from the evidence folder: refresh the history.',
   EVIDENCE_WRITE_FAILED: 'Free disk space or fix permissions of the evidence folder, then rerun.',
   EVIDENCE_CORRUPT: 'The run record is damaged: export what is left or delete the run.',
+  EVIDENCE_PANEL_REPLACED:
+    'The panel on screen changed during the capture (another caller or a redraw): rerun the sequence.',
   CAPTURE_BOUNDS_MISMATCH: 'The reported bounds lie outside the capture: rotate back or rerun the sequence.',
   DAEMON_PROXY_ERROR: 'The action may have run: check the device before retrying.',
   COMMAND_TIMEOUT: 'The command took too long: check the device and retry, perhaps with a longer timeout.',

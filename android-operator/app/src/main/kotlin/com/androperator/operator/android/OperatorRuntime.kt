@@ -10,6 +10,7 @@ import com.androperator.operator.BuildConfigFacts
 import com.androperator.operator.core.Outcome
 import com.androperator.operator.core.agent.DisplayDescription
 import com.androperator.operator.core.agent.ForegroundAppInfo
+import com.androperator.operator.core.agent.LeaseKeeper
 import com.androperator.operator.core.agent.OperatorDescription
 import com.androperator.operator.core.agent.agentSocketName
 import com.androperator.operator.core.foreground.ForegroundState
@@ -69,7 +70,8 @@ class OperatorRuntime(private val service: AccessibilityService) {
     controller = PanelController(environment, host, clock, sessions, UUID.randomUUID().toString())
     controller.addListener { change -> if (!change.visible) ownWindow.reset() }
     val executor = OperatorExecutor(controller, windows, clock)
-    backend = OperatorAgentBackend(controller, executor, ::describe)
+    // Leases count on elapsedRealtime, like every other deadline of the Operator.
+    backend = OperatorAgentBackend(controller, executor, LeaseKeeper(clock::now), ::describe)
     server = AgentSocketServer(agentSocketName(service.packageName), backend, clock)
     connected = true
     broadcasts.register()

@@ -13,6 +13,12 @@ interface AgentBackend {
 
   /** Subscribes to panel and foreground event frames; returns the unsubscribe function. */
   fun watch(listener: (Json.Obj) -> Unit): () -> Unit
+
+  /** The device's lease, the same for every connection. */
+  val leases: LeaseKeeper
+
+  /** The panel's generation and visibility now. */
+  fun panelState(): PanelGeneration
 }
 
 /**
@@ -99,14 +105,39 @@ class AgentSession(
         unwatch = backend.watch { event -> reply(event) }
         finished()
       }
-      is AgentRequest.Execute -> backend.execute(request.execution) { outcome ->
-        when (outcome) {
-          is Outcome.Ok -> reply(AgentMessages.executeResult(request.id, outcome.value.toJson()))
-          is Outcome.Err -> reply(errorFrame(request.id, outcome.error))
+      is AgentRequest.Execute -> {
+        // Refused before anything runs: another owner's lease holds the device, or this one's is gone.
+        backend.leases.admit(request.leaseId)?.let { refusal ->
+          reply(errorFrame(request.id, refusal))
+          return finished()
         }
+        val before = backend.panelState()
+        backend.execute(request.execution) { outcome ->
+          when (outcome) {
+            is Outcome.Ok -> reply(AgentMessages.executeResult(request.id, outcome.value.toJson(), before, backend.panelState()))
+            is Outcome.Err -> reply(errorFrame(request.id, outcome.error))
+          }
+          finished()
+        }
+      }
+      is AgentRequest.LeaseAcquire -> {
+        replyLease(request.id, backend.leases.acquire(request.leaseId, request.owner, request.ttlMs))
+        finished()
+      }
+      is AgentRequest.LeaseRenew -> {
+        replyLease(request.id, backend.leases.renew(request.leaseId, request.ttlMs))
+        finished()
+      }
+      is AgentRequest.LeaseRelease -> {
+        reply(AgentMessages.leaseReleased(request.id, backend.leases.release(request.leaseId)))
         finished()
       }
     }
+  }
+
+  private fun replyLease(id: String, answer: LeaseAnswer) = when (answer) {
+    is LeaseAnswer.Granted -> reply(AgentMessages.leaseResult(id, answer.lease))
+    is LeaseAnswer.Refused -> reply(errorFrame(id, answer.error))
   }
 
   private fun errorFrame(id: String, error: AppError) = AgentMessages.error(id, error.code, error.message, error.details)

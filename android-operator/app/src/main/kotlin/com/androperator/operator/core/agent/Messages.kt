@@ -19,7 +19,13 @@ sealed interface AgentRequest {
 
   data class Watch(override val id: String) : AgentRequest
 
-  data class Execute(override val id: String, val execution: Json) : AgentRequest
+  data class Execute(override val id: String, val execution: Json, val leaseId: String? = null) : AgentRequest
+
+  data class LeaseAcquire(override val id: String, val leaseId: String, val owner: String, val ttlMs: Long) : AgentRequest
+
+  data class LeaseRenew(override val id: String, val leaseId: String, val ttlMs: Long) : AgentRequest
+
+  data class LeaseRelease(override val id: String, val leaseId: String) : AgentRequest
 }
 
 /** A request, or the OPERATOR_PROTOCOL_ERROR message to answer with (and the request id when it had one). */
@@ -43,10 +49,36 @@ object AgentMessages {
     return when (message["type"]) {
       Json.Str("hello") -> ParsedRequest.Ok(AgentRequest.Hello(id))
       Json.Str("watch") -> ParsedRequest.Ok(AgentRequest.Watch(id))
-      Json.Str("execute") -> message["execution"]?.let { ParsedRequest.Ok(AgentRequest.Execute(id, it)) }
-        ?: ParsedRequest.Invalid(id, "execute needs an execution")
+      Json.Str("execute") -> parseExecute(id, message)
+      Json.Str("lease_acquire"), Json.Str("lease_renew"), Json.Str("lease_release") -> parseLease(id, message)
       else -> ParsedRequest.Invalid(id, "unknown request type ${shown(message["type"])}")
     }
+  }
+
+  private fun text(value: Json?, max: Int): String? = (value as? Json.Str)?.value?.takeIf { it.length in 1..max }
+
+  private fun parseExecute(id: String, message: Json.Obj): ParsedRequest {
+    val execution = message["execution"] ?: return ParsedRequest.Invalid(id, "execute needs an execution")
+    val lease = message["lease"] ?: return ParsedRequest.Ok(AgentRequest.Execute(id, execution))
+    val leaseId = (lease as? Json.Obj)?.let { text(it["id"], LEASE_ID_MAX_LENGTH) }
+      ?: return ParsedRequest.Invalid(id, "lease must be an object {\"id\": string of 1..$LEASE_ID_MAX_LENGTH characters}")
+    return ParsedRequest.Ok(AgentRequest.Execute(id, execution, leaseId))
+  }
+
+  /** The lease requests, checked in the console's order: leaseId, then ttlMs, then owner. */
+  private fun parseLease(id: String, message: Json.Obj): ParsedRequest {
+    val type = (message["type"] as Json.Str).value
+    fun invalid(rule: String) = ParsedRequest.Invalid(id, "$type: $rule")
+    val leaseId = text(message["leaseId"], LEASE_ID_MAX_LENGTH)
+      ?: return invalid("leaseId must be a string of 1..$LEASE_ID_MAX_LENGTH characters")
+    if (type == "lease_release") return ParsedRequest.Ok(AgentRequest.LeaseRelease(id, leaseId))
+    val ttl = (message["ttlMs"] as? Json.Num)?.value
+      ?.takeIf { it == Math.floor(it) && it >= LEASE_TTL_MIN_MS && it <= LEASE_TTL_MAX_MS }?.toLong()
+      ?: return invalid("ttlMs must be an integer from $LEASE_TTL_MIN_MS to $LEASE_TTL_MAX_MS")
+    if (type == "lease_renew") return ParsedRequest.Ok(AgentRequest.LeaseRenew(id, leaseId, ttl))
+    val owner = text(message["owner"], LEASE_OWNER_MAX_LENGTH)
+      ?: return invalid("owner must be a string of 1..$LEASE_OWNER_MAX_LENGTH characters")
+    return ParsedRequest.Ok(AgentRequest.LeaseAcquire(id, leaseId, owner, ttl))
   }
 
   private fun frame(type: String, id: String?) = JsonObjectBuilder().put("v", AGENT_PROTOCOL_VERSION).put("type", type).apply {
@@ -54,9 +86,22 @@ object AgentMessages {
   }
 
   fun helloResult(id: String, description: OperatorDescription): Json.Obj =
-    frame("hello_result", id).also { builder -> description.toJson().members.forEach { (k, v) -> builder.put(k, v) } }.build()
+    frame("hello_result", id).also { builder -> description.toJson().members.forEach { (k, v) -> builder.put(k, v) } }
+      .put("capabilities", Json.arr(OPERATOR_CAPABILITIES.map { Json.Str(it) }))
+      .build()
 
-  fun executeResult(id: String, envelope: Json.Obj): Json.Obj = frame("execute_result", id).put("envelope", envelope).build()
+  /** execute_result: the envelope, and the panel generation when the execution started and when it ended. */
+  fun executeResult(id: String, envelope: Json.Obj, before: PanelGeneration, after: PanelGeneration): Json.Obj =
+    frame("execute_result", id).put("envelope", envelope)
+      .put("panel", jsonObject {
+        put("before", before.toJson())
+        put("after", after.toJson())
+      })
+      .build()
+
+  fun leaseResult(id: String, lease: GrantedLease): Json.Obj = frame("lease_result", id).put("lease", lease.toJson()).build()
+
+  fun leaseReleased(id: String, released: Boolean): Json.Obj = frame("lease_released", id).put("released", released).build()
 
   fun watchStarted(id: String): Json.Obj = frame("watch_started", id).build()
 

@@ -33,7 +33,7 @@ class RecordedExchangesTest {
   @TestFactory
   fun recordedExchanges(): List<DynamicContainer> {
     val files = File(Vectors.directory, "agent-protocol").listFiles { f -> f.name.endsWith(".json") }!!.sortedBy { it.name }
-    assertTrue(files.size >= 4, "recorded exchange files")
+    assertTrue(files.size >= 5, "recorded exchange files")
     return files.map { file ->
       val doc = Vectors.load("agent-protocol/${file.name}")
       assertEquals(Json.Str("agent-protocol"), doc["kind"])
@@ -97,7 +97,7 @@ class RecordedExchangesTest {
         },
         clock,
       )
-      val backend = OperatorAgentBackend(controller, executor) { describe(setup["description"] as Json.Obj) }
+      val backend = OperatorAgentBackend(controller, executor, LeaseKeeper(clock::now)) { describe(setup["description"] as Json.Obj) }
       session = AgentSession(backend, send = { received.add(it) }, close = { closed = true })
     }
 
@@ -178,6 +178,7 @@ class RecordedExchangesTest {
           val mismatch = JsonPattern.mismatch(s["expect"]!!, harness.received[next++])
           assertEquals(null, mismatch, where)
         }
+        s["advanceMs"] != null -> harness.clock.advance(Vectors.int(s["advanceMs"], "advanceMs").toLong())
         s["expectClosed"] == Json.Bool(true) -> assertTrue(harness.closed, "$where: the stream is still open")
         else -> error("$where: unknown step $s")
       }
