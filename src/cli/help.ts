@@ -169,6 +169,11 @@ const SEQUENCE_OUTPUT: Record<keyof SequenceOutcome, string> = {
   predictedBounds: 'the bounds the layout predicts (absent when hello failed)',
   captureCheckError: 'why the capture check could not run',
   evidenceError: 'the first failure writing run.json (a final record not written fails the run)',
+  lease:
+    '{"status":"held"|"unsupported",...}: the device lease the run held; "unsupported" (an Operator\n' +
+    '                     without leases) carries a "warning": other callers could act mid-run',
+  interference: 'what the device reported another caller did mid-run (the run is then "failed")',
+  panelGeneration: '{"set","beforeClear"}: the panel generation set drew and the one shown before clear',
   deviceId: 'the device serial again, as exec prints it',
   copiedTo: 'where --path received a copy of the screenshot',
 };
