@@ -7,7 +7,7 @@ import { writeFileAtomically } from '../screenshot/atomicWrite';
 import { captureScreen, type Capture } from '../screenshot/capture';
 import { screenshotPathFor } from '../screenshot/paths';
 import type { AgentCaller } from '../operator/agentClient';
-import { dispatchExecution } from './dispatch';
+import { dispatchExecution, envelopeWaitMs } from './dispatch';
 import { withHostDetails, type FailureContext } from './hostFailure';
 import { finalizeScreenshots, type FinalizedScreenshots, type ScreenshotEffects } from './screenshotSteps';
 import type { Clock } from './types';
@@ -58,16 +58,27 @@ export async function runOnDevice(
     startedAtMs: options.startedAtMs,
     clock: options.clock,
   };
+  // One deadline for the whole execution, from its start: the envelope wait and the capture share it. Measured with
+  // Date.now(); the injected clock only says how much resolving the device already took.
+  const spentMs = Math.max(0, options.clock.now() - options.startedAtMs);
+  const deadlineMs = Date.now() + envelopeWaitMs(execution) - spentMs;
+  const remainingMs = (): number => Math.max(0, deadlineMs - Date.now());
   const dispatched = await dispatchExecution(
     { client: device.client, serial: device.serial, operatorPackage: options.operatorPackage },
     execution,
     options.call,
+    remainingMs(),
   );
   if (!dispatched.ok) {
     return { ok: false, error: withHostDetails(dispatched.error, context) };
   }
   const finalized = await finalizeScreenshots(dispatched.value, execution, {
-    capture: (scale) => captureScreen(device.client, device.serial, { scale }),
+    // The execution's own timeout bounds the capture, as it bounds the Operator's work; never past the deadline.
+    capture: (scale) =>
+      captureScreen(device.client, device.serial, {
+        scale,
+        timeoutMs: Math.min(execution.timeoutMs, remainingMs()),
+      }),
     persist: options.persist,
   });
   return ok(finalized);

@@ -200,4 +200,27 @@ describe('runExecution take_screenshot', () => {
     expect(stepData(envelope, 0).message).toContain('SurfaceFlinger capture failed');
     expect(await readdir(directory)).toEqual([]);
   });
+
+  it('bounds screencap by the execution timeout, not a fixed limit, and keeps no file', async () => {
+    const { sim, serial } = await boot();
+    // The device would answer only after a minute; the test's own timeout catches a host that waits for it.
+    sim.faults.screencap = { delayMs: 60_000, fail: false };
+    const path = join(directory, 'slow.png');
+    const envelope = envelopeOf(
+      await runExecution(
+        payload([{ id: 'shot', type: 'take_screenshot', params: { path } }], { timeoutMs: 2000 }),
+        { deviceId: serial, operatorPackage: 'com.androperator.operator' },
+        dependencies,
+      ),
+    );
+    expect(envelope).toMatchObject({
+      status: 'failed',
+      errorCode: 'EVIDENCE_CAPTURE_FAILED',
+      stepResults: [
+        { success: false, data: { errorCode: 'EVIDENCE_CAPTURE_FAILED', failurePhase: 'post_processing' } },
+      ],
+    });
+    expect(stepData(envelope, 0).message).toMatch(/^screencap did not finish within (1\d{3}|2000) ms$/);
+    expect(await readdir(directory)).toEqual([]);
+  }, 15_000);
 });
