@@ -3,9 +3,9 @@ import type { ResultEnvelope } from '../../shared/envelope';
 import { ok, type HostFailure, type Result } from '../../shared/errors';
 import type { Execution, TakeScreenshotParams } from '../../shared/execution/types';
 import type { ResolvedDevice } from '../devices/types';
-import { writeFileAtomically } from '../screenshot/atomicWrite';
+import { writeFileAtomically, writeNewFileAtomically } from '../screenshot/atomicWrite';
 import { captureScreen, type Capture } from '../screenshot/capture';
-import { screenshotPathFor } from '../screenshot/paths';
+import { checkCallerScreenshotPath, screenshotPathFor } from '../screenshot/paths';
 import type { AgentCaller } from '../operator/agentClient';
 import { dispatchExecution, envelopeWaitMs } from './dispatch';
 import { withHostDetails, type FailureContext } from './hostFailure';
@@ -24,21 +24,35 @@ export interface DeviceRunOptions {
   call?: AgentCaller;
 }
 
-/** Persists captures to take_screenshot's path (relative to `cwd`) or a managed file, atomically. */
+/**
+ * Persists captures atomically: to a managed file, or to take_screenshot's caller path, checked again just before
+ * the write (see screenshot/paths.ts). Without `overwrite` the file is linked into place and never replaces one
+ * that appeared meanwhile; with it, only a regular file is replaced, never a symbolic link.
+ */
 export function defaultScreenshotPersist(options: {
   commandId: string;
   clock: Clock;
   screenshotDirectory?: string;
-  cwd?: string;
+  overwrite?: boolean;
 }): ScreenshotEffects['persist'] {
   return async (capture: Capture, params: TakeScreenshotParams | undefined) => {
-    const path = screenshotPathFor(params?.path, {
+    const requested = params?.path;
+    if (requested !== undefined) {
+      const overwrite = options.overwrite === true;
+      const checked = await checkCallerScreenshotPath(requested, overwrite);
+      if (!checked.ok) return checked;
+      const written = overwrite
+        ? await writeFileAtomically(requested, capture.png)
+        : await writeNewFileAtomically(requested, capture.png);
+      if (!written.ok) return written;
+      return ok({ path: requested, persistedAtMs: options.clock.now() });
+    }
+    const path = screenshotPathFor(undefined, {
       commandId: options.commandId,
       epochMs: options.clock.now(),
       ...(options.screenshotDirectory === undefined
         ? {}
         : { screenshotDirectory: options.screenshotDirectory }),
-      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     });
     const written = await writeFileAtomically(path, capture.png);
     if (!written.ok) return written;
