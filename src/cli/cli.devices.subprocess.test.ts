@@ -148,6 +148,9 @@ describe('androperator against a simulated phone', () => {
     expect(await readFile(path, 'utf8')).toBe('my notes');
     const relative = await cli(['screenshot', '--path', 'notes.txt', '--no-daemon']);
     expect(relative.json).toMatchObject({ code: 'INVALID_PATH', details: { reason: 'not_absolute' } });
+    const sequence = await cli(['sequence', '--text', 'FLOW-003', '--path', path]);
+    expect(sequence.json).toMatchObject({ code: 'INVALID_PATH', details: { path, reason: 'exists' } });
+    expect(await readFile(path, 'utf8')).toBe('my notes');
     const replaced = await cli(['screenshot', '--path', path, '--overwrite', '--no-daemon']);
     expect(replaced.code).toBe(0);
     expect(PNG.sync.read(await readFile(path)).width).toBe(1080);

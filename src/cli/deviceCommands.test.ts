@@ -125,6 +125,15 @@ describe('sequence', () => {
     });
   });
 
+  it('refuses a relative --path before running, and passes --overwrite on with the copy', async () => {
+    const backend = createFakeBackend();
+    const relative = await runInProcess(['sequence', '--text', 'x', '--path', 'flow.png'], backend);
+    expect(relative.json).toMatchObject({ code: 'INVALID_PATH', details: { reason: 'not_absolute' } });
+    expect(backend.sequences).toHaveLength(0);
+    await runInProcess(['sequence', '--text', 'x', '--path', '/tmp/flow.png', '--overwrite'], backend);
+    expect(backend.sequences[0]?.request).toMatchObject({ path: '/tmp/flow.png', overwrite: true });
+  });
+
   it('stops before the backend on usage and validation errors', async () => {
     const backend = createFakeBackend();
     const missing = await runInProcess(['sequence', '--path', '/tmp/x.png'], backend);
