@@ -51,7 +51,13 @@ function readScreencap(
   timeoutMs: number,
 ): Promise<Result<Uint8Array>> {
   // No time left (an execution that spent its budget waiting for the envelope): do not start one.
-  if (timeoutMs <= 0) return Promise.resolve(timedOut(timeoutMs));
+  if (timeoutMs <= 0)
+    return Promise.resolve(
+      fail('EVIDENCE_CAPTURE_FAILED', "screencap was not started: the execution's timeout had run out", {
+        reason: 'timeout',
+        timeoutMs: 0,
+      }),
+    );
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let settled = false;
