@@ -33,3 +33,27 @@ describe('dispatchExecution waiting', () => {
     expect(answer).toEqual(unreachable);
   });
 });
+
+describe('dispatchExecution bound', () => {
+  it('answers RESULT_ENVELOPE_TIMEOUT (dispatch unknown) when the transport never returns at all', async () => {
+    // A transport stuck before its own timer starts (opening the stream through a wedged adb server).
+    const target = {
+      client: {} as AdbClient,
+      serial: 'emulator-5554',
+      operatorPackage: 'com.androperator.operator',
+    };
+    const answer = await dispatchExecution(
+      target,
+      { ...SEED_SET_EXAMPLE, timeoutMs: 1000 },
+      () => new Promise<never>(() => undefined),
+      300,
+    );
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        code: 'RESULT_ENVELOPE_TIMEOUT',
+        details: { phase: 'result_wait', dispatchState: 'unknown' },
+      },
+    });
+  });
+});

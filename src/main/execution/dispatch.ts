@@ -40,7 +40,19 @@ export async function dispatchExecution(
 ): Promise<Result<ResultEnvelope, HostFailure>> {
   const requestId = `execute-${randomUUID()}`;
   const deadlineMs = Date.now() + waitMs;
-  const answer = await call({ v: 1, type: 'execute', id: requestId, execution }, waitMs);
+  // Bounded here too, not only by the transport's own timer: opening the agent stream through a wedged adb server
+  // has no bound of its own. Whether the frame went out is then unknown, as after any lost answer.
+  const timedOut = failHost(
+    'RESULT_ENVELOPE_TIMEOUT',
+    `The Operator did not answer execute within ${waitMs} ms; it may have run. Inspect the device before retrying.`,
+    { phase: 'result_wait', dispatchState: 'unknown' },
+    { requestId },
+  );
+  const answer = await within(
+    call({ v: 1, type: 'execute', id: requestId, execution }, waitMs),
+    waitMs,
+    timedOut,
+  );
   if (!answer.ok) {
     const { error } = answer;
     if (error.details.phase === 'readiness' && error.details.dispatchState === 'not_dispatched') {
