@@ -7,7 +7,8 @@ import { defaultEvidenceDirectory } from '../main/evidence/directory';
 import { EvidenceStore } from '../main/evidence/evidenceStore';
 import { InFlightRegistry } from '../main/execution/inFlight';
 import { runExecution } from '../main/execution/runExecution';
-import { writeFileAtomically } from '../main/screenshot/atomicWrite';
+import { writeFileAtomically, writeNewFileAtomically } from '../main/screenshot/atomicWrite';
+import { checkCallerScreenshotPath } from '../main/screenshot/paths';
 import { runMcpOnStdio } from '../main/mcp/stdio';
 import { runServeUntilSignal } from '../main/serve/serveProcess';
 import { runSequence } from '../main/sequence/runSequence';
@@ -46,8 +47,13 @@ async function sequence(
   request: SequenceRequest,
   target: DeviceTarget,
   env: Env,
-  cwd: string,
 ): Promise<Result<SequenceOutcome>> {
+  // The copy's path is refused before anything runs, by the rules take_screenshot paths follow.
+  const overwrite = request.overwrite === true;
+  if (request.path !== undefined) {
+    const checked = await checkCallerScreenshotPath(request.path, overwrite);
+    if (!checked.ok) return checked;
+  }
   return withHub(env, target.operatorPackage, async (hub) => {
     const result = await runSequence(
       {
@@ -60,7 +66,6 @@ async function sequence(
       {
         resolver: hub,
         inFlight: new InFlightRegistry(),
-        cwd,
         evidence: new EvidenceStore(evidenceDirectoryOf(env)),
         ports: adbSequencePorts(createRobotoMeasurer),
       },
@@ -69,14 +74,17 @@ async function sequence(
     // The serial the run used: resolving again would find nothing once the device left mid-run.
     const outcome: SequenceOutcome = { ...result.value, deviceId: result.value.serial };
     if (request.path === undefined || result.value.screenshot === undefined) return ok(outcome);
-    // The run folder keeps its own copy; --path gets another, written atomically.
+    // The run folder keeps its own copy; --path gets another, written atomically (linked into place unless
+    // --overwrite: a file that appeared meanwhile is never replaced).
     const bytes = await readFile(result.value.screenshot.path).catch(() => null);
     if (bytes === null)
       return fail(
         'EVIDENCE_NOT_FOUND',
         `The run's screenshot ${result.value.screenshot.path} could not be read.`,
       );
-    const copied = await writeFileAtomically(request.path, bytes);
+    const copied = overwrite
+      ? await writeFileAtomically(request.path, bytes)
+      : await writeNewFileAtomically(request.path, bytes);
     return copied.ok ? ok({ ...outcome, copiedTo: copied.value.path }) : copied;
   });
 }
@@ -85,7 +93,7 @@ async function sequence(
  * The backend `androperator` uses: every call opens the hub on the adb server of ANDROID_ADB_SERVER_PORT;
  * executions go through a running serve/console first (see daemonRouting.ts).
  */
-export function createAdbBackend(env: Env, cwd: string): CliBackend {
+export function createAdbBackend(env: Env): CliBackend {
   const direct: CliBackend = {
     listDevices: () => withHub(env, undefined, (hub) => hub.list()),
     runExecution: (execution, target) =>
@@ -95,14 +103,15 @@ export function createAdbBackend(env: Env, cwd: string): CliBackend {
           {
             operatorPackage: target.operatorPackage,
             ...(target.deviceId === undefined ? {} : { deviceId: target.deviceId }),
+            ...(target.overwrite === true ? { overwrite: true } : {}),
           },
-          { resolver: hub, inFlight: new InFlightRegistry(), cwd },
+          { resolver: hub, inFlight: new InFlightRegistry() },
         );
         if (!result.ok) return result;
         const { envelope, deviceId, terminalSource } = result.value;
         return ok({ envelope, deviceId, terminalSource });
       }),
-    runSequence: (request, target) => sequence(request, target, env, cwd),
+    runSequence: (request, target) => sequence(request, target, env),
     runSimulators: (options, onReady) => runSimulatorsUntilSignal(options, env, onReady),
     runServe: (options, onListening, log) =>
       runServeUntilSignal(

@@ -12,6 +12,8 @@ export interface DeviceTarget {
   operatorPackage: string;
   /** Run directly instead of through a background daemon. */
   noDaemon: boolean;
+  /** take_screenshot may replace an existing regular file at its path (`--overwrite`). */
+  overwrite?: boolean;
 }
 
 export interface DeviceListOptions {
@@ -35,6 +37,8 @@ export interface SequenceRequest {
   path?: string;
   label?: string;
   timeoutMs?: number;
+  /** The copy at `path` may replace an existing regular file (`--overwrite`). */
+  overwrite?: boolean;
 }
 
 /** The ordered run as the console reports it (set -> screenshot -> clear, capture check, evidence folder). */

@@ -139,6 +139,43 @@ describe('androperator against a simulated phone', () => {
     expect(PNG.sync.read(await readFile(path)).width).toBe(1080);
   });
 
+  it('refuses relative paths and existing files, and replaces one only with --overwrite', async () => {
+    const path = join(directory, 'notes.png');
+    await writeFile(path, 'my notes');
+    const refused = await cli(['screenshot', '--path', path, '--no-daemon']);
+    expect(refused.code).toBe(1);
+    expect(refused.json).toMatchObject({ code: 'INVALID_PATH', details: { path, reason: 'exists' } });
+    expect(await readFile(path, 'utf8')).toBe('my notes');
+    const relative = await cli(['screenshot', '--path', 'notes.txt', '--no-daemon']);
+    expect(relative.json).toMatchObject({ code: 'INVALID_PATH', details: { reason: 'not_absolute' } });
+    const sequence = await cli(['sequence', '--text', 'FLOW-003', '--path', path]);
+    expect(sequence.json).toMatchObject({ code: 'INVALID_PATH', details: { path, reason: 'exists' } });
+    expect(await readFile(path, 'utf8')).toBe('my notes');
+    const replaced = await cli(['screenshot', '--path', path, '--overwrite', '--no-daemon']);
+    expect(replaced.code).toBe(0);
+    expect(PNG.sync.read(await readFile(path)).width).toBe(1080);
+  });
+
+  it('honours --timeout for the capture: a minute-long screencap ends in EVIDENCE_CAPTURE_FAILED', async () => {
+    const sim = sims[0];
+    if (sim === undefined) throw new Error('no phone');
+    // The phone would answer after a minute; the test's own timeout (20 s) catches a CLI that waits for it.
+    sim.faults.screencap = { delayMs: 60_000, fail: false };
+    try {
+      const path = join(directory, 'slow.png');
+      const run = await cli(['screenshot', '--path', path, '--timeout', '2000', '--no-daemon']);
+      const step = (run.json.envelope as { stepResults: Array<{ data: Record<string, string> }> })
+        .stepResults[0];
+      expect(step?.data).toMatchObject({
+        errorCode: 'EVIDENCE_CAPTURE_FAILED',
+        message: expect.stringMatching(/^screencap did not finish within \d+ ms$/),
+      });
+      await expect(readFile(path)).rejects.toThrow();
+    } finally {
+      sim.faults.screencap = { delayMs: 0, fail: false };
+    }
+  });
+
   it('runs the ordered sequence with a capture check and keeps the evidence', async () => {
     const path = join(directory, 'flow.png');
     const run = await cli(['sequence', '--text', 'FLOW-002', '--label', 'checkout', '--path', path]);

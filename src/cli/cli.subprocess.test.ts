@@ -213,7 +213,7 @@ describe('androperator (subprocess)', () => {
   it.each([
     [['devices']],
     [['on-screen-log', 'set', '--text', 'hi', '--device', 'emulator-5554']],
-    [['screenshot', '--path', 'x.png']],
+    [['screenshot', '--path', '/no-such-folder/x.png']],
   ])('ends the device command %j in a structured error without a stack trace when adb is missing', (argv) => {
     // A port nothing listens on, and an adb binary that does not exist: the hub cannot start a server.
     const run = cli(argv, ROOT, {

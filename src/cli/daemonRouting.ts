@@ -17,9 +17,9 @@ export function hasRelativeScreenshotPath(execution: Execution): boolean {
 
 /**
  * Wraps `direct` so runExecution (on-screen-log, exec, screenshot, snapshot) tries the daemon first. The execution
- * arrives validated. Direct runs happen for --no-daemon / ANDROPERATOR_NO_DAEMON=1, relative screenshot paths, and
- * when the daemon was never reached; once the request may have been sent, the daemon's answer (or
- * DAEMON_PROXY_ERROR) is final: it is never replayed.
+ * arrives validated. Direct runs happen for --no-daemon / ANDROPERATOR_NO_DAEMON=1, --overwrite, relative screenshot
+ * paths (refused either way, with the same INVALID_PATH), and when the daemon was never reached; once the request
+ * may have been sent, the daemon's answer (or DAEMON_PROXY_ERROR) is final: it is never replayed.
  */
 export function routeThroughDaemon(
   direct: CliBackend,
@@ -31,6 +31,11 @@ export function routeThroughDaemon(
     withLogger: (next) => routeThroughDaemon(direct, proxy, next),
     async runExecution(execution, target) {
       if (target.noDaemon) return direct.runExecution(execution, target);
+      // Why direct: the daemon's /execute takes `overwrite`, but the proxy does not send it yet.
+      if (target.overwrite === true) {
+        log('debug', '--overwrite: running direct');
+        return direct.runExecution(execution, target);
+      }
       if (hasRelativeScreenshotPath(execution)) {
         log('debug', 'take_screenshot has a relative path: running direct');
         return direct.runExecution(execution, target);

@@ -26,11 +26,11 @@ describe('devices', () => {
 
 describe('screenshot', () => {
   it.each(['screenshot', 'take-screenshot', 'take_screenshot', 'capture-screenshot'])(
-    '%s runs one take_screenshot execution with an absolute path',
+    '%s runs one take_screenshot execution with the absolute path as given',
     async (command) => {
       const backend = createFakeBackend();
       const run = await runInProcess(
-        [command, '--file', 'shots/before.png', '--device', 'd1'],
+        [command, '--file', '/work/shots/before.png', '--device', 'd1'],
         backend,
         {},
         '/work',
@@ -43,9 +43,34 @@ describe('screenshot', () => {
         mode: 'direct',
         actions: [{ id: 'shot', type: 'take_screenshot', params: { path: '/work/shots/before.png' } }],
       });
-      expect(backend.executions[0]?.target.deviceId).toBe('d1');
+      expect(backend.executions[0]?.target).toEqual({
+        deviceId: 'd1',
+        operatorPackage: expect.any(String),
+        noDaemon: false,
+      });
     },
   );
+
+  it.each([
+    ['notes.txt', 'not_absolute'],
+    ['shots/before.png', 'not_absolute'],
+    ['/work/../etc/x.png', 'dot_segment'],
+    ['/work/notes.txt', 'not_png'],
+  ])('refuses --path %s with INVALID_PATH before running anything', async (path, reason) => {
+    const backend = createFakeBackend();
+    const run = await runInProcess(['screenshot', '--path', path, '--overwrite'], backend, {}, '/work');
+    expect(run.code).not.toBe(0);
+    expect(run.json).toMatchObject({ code: 'INVALID_PATH', details: { path, reason } });
+    expect(backend.executions).toHaveLength(0);
+  });
+
+  it('passes --overwrite on as the target option', async () => {
+    const backend = createFakeBackend();
+    await runInProcess(['screenshot', '--path', '/work/x.png', '--overwrite'], backend);
+    expect(backend.executions[0]?.target.overwrite).toBe(true);
+    await runInProcess(['screenshot', '--path', '/work/x.png'], backend);
+    expect(backend.executions[1]?.target).not.toHaveProperty('overwrite');
+  });
 
   it('omits params without --path and rejects a blank path', async () => {
     const backend = createFakeBackend();
@@ -98,6 +123,15 @@ describe('sequence', () => {
       status: 'succeeded',
       copiedTo: '/tmp/flow.png',
     });
+  });
+
+  it('refuses a relative --path before running, and passes --overwrite on with the copy', async () => {
+    const backend = createFakeBackend();
+    const relative = await runInProcess(['sequence', '--text', 'x', '--path', 'flow.png'], backend);
+    expect(relative.json).toMatchObject({ code: 'INVALID_PATH', details: { reason: 'not_absolute' } });
+    expect(backend.sequences).toHaveLength(0);
+    await runInProcess(['sequence', '--text', 'x', '--path', '/tmp/flow.png', '--overwrite'], backend);
+    expect(backend.sequences[0]?.request).toMatchObject({ path: '/tmp/flow.png', overwrite: true });
   });
 
   it('stops before the backend on usage and validation errors', async () => {

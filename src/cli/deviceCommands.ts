@@ -1,11 +1,11 @@
 // Device commands: devices, screenshot, snapshot, sequence and simulator start, all through the CliBackend.
-import { isAbsolute, resolve } from 'node:path';
+import { checkScreenshotPathSyntax } from '../main/screenshot/paths';
 import { ok } from '../shared/errors';
 import { DEFAULT_TIMEOUT_MS } from '../shared/execution/limits';
 import { EXPECTED_FORMAT, SNAPSHOT, TAKE_SCREENSHOT } from '../shared/execution/types';
 import { validateExecution } from '../shared/execution/validateExecution';
 import type { CommandContext, CommandHandler } from './context';
-import { newCommandId, validateThen } from './executions';
+import { newCommandId, OVERWRITE_FLAG, validateThen } from './executions';
 import { parseFlags, type FlagSpec } from './flags';
 import { buildOnScreenLogExecution, PANEL_FLAG_SPECS, panelParamsFrom } from './onScreenLog';
 import { usageError } from './usage';
@@ -26,13 +26,15 @@ function observeExecution(prefix: string, action: unknown, context: CommandConte
   };
 }
 
-/**
- * A take_screenshot execution. Why the path is made absolute here: the capture may run in another process
- * (the console or a daemon) whose working directory is not the caller's.
- */
-function screenshotExecution(path: string | undefined, context: CommandContext) {
+/** `--path`, blank refused as usage; its rules (absolute, .png, no `..`) are checked by checkScreenshotPathSyntax. */
+function pathFlag(path: string | undefined): string | undefined {
   if (path !== undefined && path.trim() === '') usageError('--path requires a non-blank file path');
-  const params = path === undefined ? {} : { path: isAbsolute(path) ? path : resolve(context.cwd, path) };
+  return path;
+}
+
+/** A take_screenshot execution; the path goes as given (relative paths are refused, never resolved). */
+function screenshotExecution(path: string | undefined, context: CommandContext) {
+  const params = path === undefined ? {} : { path };
   return observeExecution('screenshot', { id: 'shot', type: TAKE_SCREENSHOT, params }, context);
 }
 
@@ -48,8 +50,14 @@ export const snapshotCommand: CommandHandler = async (args, context) => {
 };
 
 export const screenshotCommand: CommandHandler = async (args, context) => {
-  const flags = parseFlags(args, [PATH_FLAG], { context: 'screenshot' });
-  return validateThen(screenshotExecution(flags.values.get('--path'), context), 'run', context);
+  const flags = parseFlags(args, [PATH_FLAG, OVERWRITE_FLAG], { context: 'screenshot' });
+  const path = pathFlag(flags.values.get('--path'));
+  // Refused before anything runs; the runner checks again, with the file system (symlink, existing file).
+  const syntax = path === undefined ? null : checkScreenshotPathSyntax(path);
+  if (syntax !== null && !syntax.ok) return syntax;
+  return validateThen(screenshotExecution(path, context), 'run', context, {
+    overwrite: flags.switches.has('--overwrite'),
+  });
 };
 
 const LABEL_FLAG: FlagSpec = { name: '--label', kind: 'value' };
@@ -59,7 +67,9 @@ const LABEL_FLAG: FlagSpec = { name: '--label', kind: 'value' };
  * shown; the run is kept as evidence with a capture check. The set payload is validated here, before any device work.
  */
 export const sequenceCommand: CommandHandler = async (args, context) => {
-  const flags = parseFlags(args, [...PANEL_FLAG_SPECS, PATH_FLAG, LABEL_FLAG], { context: 'sequence' });
+  const flags = parseFlags(args, [...PANEL_FLAG_SPECS, PATH_FLAG, LABEL_FLAG, OVERWRITE_FLAG], {
+    context: 'sequence',
+  });
   const params = panelParamsFrom(flags.values, 'sequence');
   const timeoutMs = context.common.timeoutMs;
   const set = validateExecution(
@@ -68,12 +78,14 @@ export const sequenceCommand: CommandHandler = async (args, context) => {
   if (!set.ok) return set;
   const action = set.value.actions[0];
   if (action?.type !== 'set_on_screen_log') return set;
-  const path = flags.values.get('--path');
-  if (path !== undefined && path.trim() === '') usageError('--path requires a non-blank file path');
+  const path = pathFlag(flags.values.get('--path'));
+  const syntax = path === undefined ? null : checkScreenshotPathSyntax(path);
+  if (syntax !== null && !syntax.ok) return syntax;
   const label = flags.values.get('--label');
   const request = {
     design: action.params,
-    ...(path === undefined ? {} : { path: isAbsolute(path) ? path : resolve(context.cwd, path) }),
+    ...(path === undefined ? {} : { path }),
+    ...(flags.switches.has('--overwrite') ? { overwrite: true } : {}),
     ...(label === undefined ? {} : { label }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   };

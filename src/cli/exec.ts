@@ -1,6 +1,6 @@
 // `androperator exec <json-or-file> | --payload <json-or-file>`: validate, preview or run a raw execution payload.
 import type { CommandHandler } from './context';
-import { modeFrom, PREVIEW_FLAGS, validateThen } from './executions';
+import { modeFrom, OVERWRITE_FLAG, PREVIEW_FLAGS, validateThen } from './executions';
 import { parseFlags, type FlagSpec } from './flags';
 import { loadPayload } from './payload';
 import { usageError } from './usage';
@@ -8,6 +8,7 @@ import { usageError } from './usage';
 const EXEC_FLAGS: readonly FlagSpec[] = [
   { name: '--payload', aliases: ['--execution', '--input', '--file'], kind: 'value' },
   ...PREVIEW_FLAGS,
+  OVERWRITE_FLAG,
 ];
 
 /** Applies --timeout to a parsed payload before validation (an alias key `timeout_ms` loses to `timeoutMs`). */
@@ -31,5 +32,7 @@ export const execCommand: CommandHandler = async (args, context) => {
   const mode = modeFrom(flags.switches);
   const payload = await loadPayload(argument, context.cwd);
   if (!payload.ok) return payload;
-  return validateThen(withTimeout(payload.value, context.common.timeoutMs), mode, context);
+  return validateThen(withTimeout(payload.value, context.common.timeoutMs), mode, context, {
+    overwrite: flags.switches.has('--overwrite'),
+  });
 };

@@ -35,6 +35,7 @@ export async function validateThen(
   candidate: unknown,
   mode: ExecutionMode,
   context: CommandContext,
+  options: { overwrite?: boolean } = {},
 ): Promise<Result<unknown>> {
   const validated = validateExecution(candidate);
   if (!validated.ok) return validated;
@@ -42,7 +43,8 @@ export async function validateThen(
   if (mode === 'validate-only') return ok({ ok: true, validated: true, execution });
   if (mode === 'dry-run') return ok({ ok: true, dryRun: true, plan: dryRunPlan(execution) });
   context.log('debug', `running ${execution.commandId} on ${context.target.deviceId ?? 'the only device'}`);
-  const outcome = await context.backend.runExecution(execution, context.target);
+  const target = options.overwrite === true ? { ...context.target, overwrite: true } : context.target;
+  const outcome = await context.backend.runExecution(execution, target);
   if (!outcome.ok) return outcome;
   return ok({ ...outcome.value, isCanonicalTerminal: true });
 }
@@ -52,6 +54,9 @@ export const PREVIEW_FLAGS: readonly FlagSpec[] = [
   { name: '--validate-only', kind: 'boolean' },
   { name: '--dry-run', kind: 'boolean' },
 ];
+
+/** `--overwrite`: take_screenshot (or a copy) may replace an existing regular file at its path. */
+export const OVERWRITE_FLAG: FlagSpec = { name: '--overwrite', kind: 'boolean' };
 
 /** Reads --validate-only / --dry-run from parsed switches; both at once is a usage error. */
 export function modeFrom(switches: ReadonlySet<string>): ExecutionMode {

@@ -48,6 +48,7 @@ Aliases: --payload, --execution, --input, --file. Synonym command: execute.
   --validate-only   Print {"ok":true,"validated":true,"execution":<normalized payload>} without a device
   --dry-run         Print the plan {commandId, timeoutMs, actionCount, actions} without a device
   --timeout <ms>    Overrides the payload's timeoutMs before validation
+  --overwrite       Let take_screenshot replace an existing regular file at its path (never a symbolic link)
 
 Examples:
   androperator exec --payload /abs/path/execution.json --validate-only
@@ -134,10 +135,11 @@ Lists adb devices as {"devices":[{"serial","state",...}]}.
 ${COMMON_OPTIONS}
 `;
 
-const SCREENSHOT = `Usage: androperator screenshot [--path <png>] [common options]
+const SCREENSHOT = `Usage: androperator screenshot [--path <png>] [--overwrite] [common options]
 
-Runs a take_screenshot execution; the host captures the screen after the result returns.
---path (alias --file) selects the PNG file; relative paths resolve against the current directory.
+Runs a take_screenshot execution; the host captures the screen after the result returns, within --timeout.
+--path (alias --file) selects the PNG file: an absolute path ending in .png, without . or .. segments, whose last
+component is not a symbolic link. An existing file is refused (INVALID_PATH) unless --overwrite is given.
 Synonyms: take-screenshot, take_screenshot, capture-screenshot.
 
 Example:
@@ -189,7 +191,8 @@ screenshot is taken while the panel is shown. Prints one JSON object (keys witho
 ${SEQUENCE_OUTPUT_TEXT}
 
 ${PANEL_FLAGS}
-  --path <png>               Screenshot file (alias --file)
+  --path <png>               Copy of the screenshot (alias --file): an absolute .png path, as for screenshot
+  --overwrite                Let the copy replace an existing regular file
 
 Example:
   androperator sequence --text "FLOW-001" --anchor right --path /abs/flow-001.png --device <serial>

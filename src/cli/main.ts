@@ -8,7 +8,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 process.exitCode = await runCli(process.argv.slice(2), {
-  backend: createAdbBackend(process.env, process.cwd()),
+  backend: createAdbBackend(process.env),
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,

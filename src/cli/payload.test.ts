@@ -1,4 +1,5 @@
-import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,18 +99,78 @@ describe('loadPayload', () => {
     });
   });
 
-  it('refuses a file above the size limit before reading it', async () => {
+  it('refuses a file above the size limit, reading no more than one byte past it', async () => {
     const path = join(directory, 'huge.json');
     await writeFile(path, '');
-    await truncate(path, MAX_PAYLOAD_FILE_BYTES + 1);
+    await truncate(path, 64 * MAX_PAYLOAD_FILE_BYTES);
     const result = await loadPayload(path, directory);
     expect(result.ok ? undefined : result.error).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
-      details: { path, bytes: MAX_PAYLOAD_FILE_BYTES + 1 },
+      details: { path, maxBytes: MAX_PAYLOAD_FILE_BYTES },
     });
   });
 
   it('rejects a blank argument as a usage error', async () => {
     expect(await loadPayload('  ', directory)).toMatchObject({ ok: false, error: { code: 'USAGE' } });
+  });
+});
+
+describe('loadPayload with hostile files', () => {
+  it('refuses a symlink to /dev/zero as a device without reading it', async () => {
+    const path = join(directory, 'zero.json');
+    await symlink('/dev/zero', path);
+    const result = await loadPayload(path, directory);
+    expect(result.ok ? undefined : result.error).toMatchObject({
+      code: 'FILE_READ_FAILED',
+      details: { path, kind: 'a device' },
+    });
+  });
+
+  it('refuses a FIFO without waiting for a writer', async () => {
+    const path = join(directory, 'pipe.json');
+    execFileSync('mkfifo', [path]);
+    const result = await loadPayload(path, directory);
+    expect(result.ok ? undefined : result.error).toMatchObject({
+      code: 'FILE_READ_FAILED',
+      details: { path, kind: 'a FIFO' },
+    });
+  });
+
+  it('refuses a directory as FILE_READ_FAILED naming it a directory', async () => {
+    const result = await loadPayload(directory, '/');
+    expect(result.ok ? undefined : result.error).toMatchObject({
+      code: 'FILE_READ_FAILED',
+      details: { path: directory, kind: 'a directory' },
+    });
+  });
+
+  it('rejects invalid UTF-8 as INVALID_JSON, as Serve does', async () => {
+    const path = join(directory, 'latin1.json');
+    await writeFile(path, Buffer.from('{"commandId":"caf\xe9"}', 'latin1'));
+    const result = await loadPayload(path, directory);
+    expect(result.ok ? undefined : result.error).toEqual({
+      code: 'INVALID_JSON',
+      message: `Payload file ${path} is not valid UTF-8`,
+      details: { path },
+    });
+  });
+
+  it('never quotes the content of a file that is not JSON', async () => {
+    const path = join(directory, 'secret.txt');
+    await writeFile(path, 'password=hunter2\n');
+    const result = await loadPayload(path, directory);
+    expect(result.ok ? undefined : result.error.code).toBe('INVALID_JSON');
+    expect(JSON.stringify(result)).not.toMatch(/hunter2|password/);
+  });
+
+  it('answers EXECUTION_VALIDATION_FAILED for 3000 levels of nesting in a file or inline', async () => {
+    const text = `{"commandId":"c","actions":${'['.repeat(3000)}${']'.repeat(3000)}}`;
+    const path = join(directory, 'deep.json');
+    await writeFile(path, text);
+    for (const result of [await loadPayload(path, directory), await loadPayload(text, directory)])
+      expect(result.ok ? undefined : result.error).toMatchObject({
+        code: 'EXECUTION_VALIDATION_FAILED',
+        details: { path: 'actions.0.0.0.0.0.…', maxDepth: 64 },
+      });
   });
 });

@@ -167,6 +167,22 @@ describe('exec', () => {
     expect(backend.executions).toHaveLength(0);
   });
 
+  it('runs with the overwrite target option only when --overwrite is given', async () => {
+    const backend = createFakeBackend();
+    await runInProcess(['exec', JSON.stringify(PAYLOAD), '--overwrite'], backend);
+    await runInProcess(['exec', JSON.stringify(PAYLOAD)], backend);
+    expect(backend.executions.map((call) => call.target.overwrite)).toEqual([true, undefined]);
+  });
+
+  it('answers EXECUTION_VALIDATION_FAILED, not an internal error, for 5000 levels of nesting', async () => {
+    const backend = createFakeBackend();
+    const nested = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const run = await runInProcess(['exec', `{"commandId":"c","actions":${nested}}`], backend);
+    expect(run.code).toBe(1);
+    expect(run.json).toMatchObject({ code: 'EXECUTION_VALIDATION_FAILED', details: { maxDepth: 64 } });
+    expect(backend.executions).toHaveLength(0);
+  });
+
   it.each(['--payload', '--execution', '--input', '--file'])(
     'reads a file given with %s and prints a dry-run plan',
     async (flag) => {

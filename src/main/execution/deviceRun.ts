@@ -3,11 +3,11 @@ import type { ResultEnvelope } from '../../shared/envelope';
 import { ok, type HostFailure, type Result } from '../../shared/errors';
 import type { Execution, TakeScreenshotParams } from '../../shared/execution/types';
 import type { ResolvedDevice } from '../devices/types';
-import { writeFileAtomically } from '../screenshot/atomicWrite';
+import { writeFileAtomically, writeNewFileAtomically } from '../screenshot/atomicWrite';
 import { captureScreen, type Capture } from '../screenshot/capture';
-import { screenshotPathFor } from '../screenshot/paths';
+import { checkCallerScreenshotPath, screenshotPathFor } from '../screenshot/paths';
 import type { AgentCaller } from '../operator/agentClient';
-import { dispatchExecution } from './dispatch';
+import { dispatchExecution, envelopeWaitMs } from './dispatch';
 import { withHostDetails, type FailureContext } from './hostFailure';
 import { finalizeScreenshots, type FinalizedScreenshots, type ScreenshotEffects } from './screenshotSteps';
 import type { Clock } from './types';
@@ -24,21 +24,35 @@ export interface DeviceRunOptions {
   call?: AgentCaller;
 }
 
-/** Persists captures to take_screenshot's path (relative to `cwd`) or a managed file, atomically. */
+/**
+ * Persists captures atomically: to a managed file, or to take_screenshot's caller path, checked again just before
+ * the write (see screenshot/paths.ts). Without `overwrite` the file is linked into place and never replaces one
+ * that appeared meanwhile; with it, only a regular file is replaced, never a symbolic link.
+ */
 export function defaultScreenshotPersist(options: {
   commandId: string;
   clock: Clock;
   screenshotDirectory?: string;
-  cwd?: string;
+  overwrite?: boolean;
 }): ScreenshotEffects['persist'] {
   return async (capture: Capture, params: TakeScreenshotParams | undefined) => {
-    const path = screenshotPathFor(params?.path, {
+    const requested = params?.path;
+    if (requested !== undefined) {
+      const overwrite = options.overwrite === true;
+      const checked = await checkCallerScreenshotPath(requested, overwrite);
+      if (!checked.ok) return checked;
+      const written = overwrite
+        ? await writeFileAtomically(requested, capture.png)
+        : await writeNewFileAtomically(requested, capture.png);
+      if (!written.ok) return written;
+      return ok({ path: requested, persistedAtMs: options.clock.now() });
+    }
+    const path = screenshotPathFor(undefined, {
       commandId: options.commandId,
       epochMs: options.clock.now(),
       ...(options.screenshotDirectory === undefined
         ? {}
         : { screenshotDirectory: options.screenshotDirectory }),
-      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     });
     const written = await writeFileAtomically(path, capture.png);
     if (!written.ok) return written;
@@ -58,16 +72,27 @@ export async function runOnDevice(
     startedAtMs: options.startedAtMs,
     clock: options.clock,
   };
+  // One deadline for the whole execution, from its start: the envelope wait and the capture share it. Measured with
+  // Date.now(); the injected clock only says how much resolving the device already took.
+  const spentMs = Math.max(0, options.clock.now() - options.startedAtMs);
+  const deadlineMs = Date.now() + envelopeWaitMs(execution) - spentMs;
+  const remainingMs = (): number => Math.max(0, deadlineMs - Date.now());
   const dispatched = await dispatchExecution(
     { client: device.client, serial: device.serial, operatorPackage: options.operatorPackage },
     execution,
     options.call,
+    remainingMs(),
   );
   if (!dispatched.ok) {
     return { ok: false, error: withHostDetails(dispatched.error, context) };
   }
   const finalized = await finalizeScreenshots(dispatched.value, execution, {
-    capture: (scale) => captureScreen(device.client, device.serial, { scale }),
+    // The execution's own timeout bounds the capture, as it bounds the Operator's work; never past the deadline.
+    capture: (scale) =>
+      captureScreen(device.client, device.serial, {
+        scale,
+        timeoutMs: Math.min(execution.timeoutMs, remainingMs()),
+      }),
     persist: options.persist,
   });
   return ok(finalized);

@@ -12,8 +12,22 @@ export function envelopeWaitMs(execution: Execution): number {
   return execution.timeoutMs + ENVELOPE_WAIT_BUFFER_MS;
 }
 
+/** `promise`'s value, or `fallback` once `ms` have passed (the promise is left to settle unobserved). */
+async function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Runs `execution` on the Operator. Failures keep the agent client's phase and dispatchState; a socket that does
+ * Runs `execution` on the Operator, waiting at most `waitMs` (default envelopeWaitMs) in all, the diagnosis of an
+ * unreachable Operator included (past it, the undiagnosed failure is returned). Failures keep the agent client's phase and dispatchState; a socket that does
  * not open is diagnosed (OPERATOR_NOT_INSTALLED, OPERATOR_NOT_ENABLED, OPERATOR_UNREACHABLE); an envelope for
  * another commandId or taskId is RESULT_ENVELOPE_MALFORMED.
  */
@@ -22,18 +36,33 @@ export async function dispatchExecution(
   execution: Execution,
   /** How the request travels: a new stream by default, or a session's stream shared by a run's executions. */
   call: AgentCaller = (request, waitMs) => callAgent(target, request, waitMs),
+  waitMs: number = envelopeWaitMs(execution),
 ): Promise<Result<ResultEnvelope, HostFailure>> {
   const requestId = `execute-${randomUUID()}`;
-  const answer = await call({ v: 1, type: 'execute', id: requestId, execution }, envelopeWaitMs(execution));
+  const deadlineMs = Date.now() + waitMs;
+  // Bounded here too, not only by the transport's own timer: opening the agent stream through a wedged adb server
+  // has no bound of its own. Whether the frame went out is then unknown, as after any lost answer.
+  const timedOut = failHost(
+    'RESULT_ENVELOPE_TIMEOUT',
+    `The Operator did not answer execute within ${waitMs} ms; it may have run. Inspect the device before retrying.`,
+    { phase: 'result_wait', dispatchState: 'unknown' },
+    { requestId },
+  );
+  const answer = await within(
+    call({ v: 1, type: 'execute', id: requestId, execution }, waitMs),
+    waitMs,
+    timedOut,
+  );
   if (!answer.ok) {
     const { error } = answer;
     if (error.details.phase === 'readiness' && error.details.dispatchState === 'not_dispatched') {
-      const diagnosed = await diagnoseUnreachableOperator(
+      const diagnosis = diagnoseUnreachableOperator(
         target.client,
         target.serial,
         target.operatorPackage,
         error,
       );
+      const diagnosed = await within(diagnosis, deadlineMs - Date.now(), error);
       return { ok: false, error: diagnosed };
     }
     return answer;

@@ -1,16 +1,18 @@
 // The execution runner: canonical validation, device resolution, single flight, dispatch, host screenshots.
 import type { Result } from '../../shared/errors';
 import { validateExecution } from '../../shared/execution/validateExecution';
+import { checkExecutionScreenshotPaths } from '../screenshot/paths';
 import { defaultScreenshotPersist, runOnDevice } from './deviceRun';
 import { conflictError, readinessFailure, type FailureContext } from './hostFailure';
 import { deviceKey } from './inFlight';
 import { systemClock, type ExecutionDependencies, type ExecutionResult, type ExecutionTarget } from './types';
 
 /**
- * Runs one execution payload (aliases allowed: it is validated canonically first, and a rejected payload never
- * reaches the device). Returns the envelope after host screenshot post-processing; a failed step is still an ok
- * result with a failed envelope. Host failures carry details { phase, dispatchState, commandId, taskId,
- * startedAt, completedAt, deviceId }; nothing is ever sent twice.
+ * Runs one execution payload (aliases allowed: it is validated canonically first, its take_screenshot paths are
+ * checked (INVALID_PATH, see screenshot/paths.ts), and a rejected payload never reaches the device). Returns the
+ * envelope after host screenshot post-processing; a failed step is still an ok result with a failed envelope.
+ * Host failures carry details { phase, dispatchState, commandId, taskId, startedAt, completedAt, deviceId };
+ * nothing is ever sent twice.
  */
 export async function runExecution(
   input: unknown,
@@ -22,6 +24,10 @@ export async function runExecution(
   const validated = validateExecution(input);
   if (!validated.ok) return validated;
   const execution = validated.value;
+  // Caller paths are checked before the device is even resolved: a refused path never reaches it.
+  const overwrite = target.overwrite === true;
+  const paths = await checkExecutionScreenshotPaths(execution, overwrite);
+  if (!paths.ok) return paths;
   const context: FailureContext = {
     commandId: execution.commandId,
     taskId: execution.taskId,
@@ -54,7 +60,7 @@ export async function runExecution(
         ...(dependencies.screenshotDirectory === undefined
           ? {}
           : { screenshotDirectory: dependencies.screenshotDirectory }),
-        ...(dependencies.cwd === undefined ? {} : { cwd: dependencies.cwd }),
+        overwrite,
       }),
     });
     if (!outcome.ok) return outcome;

@@ -15,6 +15,8 @@ export interface ExecutionTarget {
   /** adb serial; optional when exactly one device is connected. */
   deviceId?: string;
   operatorPackage: string;
+  /** take_screenshot may replace an existing regular file at its caller path (never a symbolic link). */
+  overwrite?: boolean;
 }
 
 export interface ExecutionDependencies {
@@ -22,8 +24,6 @@ export interface ExecutionDependencies {
   inFlight: InFlightRegistry;
   /** Directory of runtime-managed take_screenshot files; default os.tmpdir(). */
   screenshotDirectory?: string;
-  /** Base directory of relative take_screenshot paths; default process.cwd(). */
-  cwd?: string;
   clock?: Clock;
 }
 

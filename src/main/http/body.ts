@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { fail, ok, type Result } from '../../shared/errors';
+import { checkJsonDepth } from '../../shared/json/depth';
 import { findJsonSyntaxError } from '../../shared/json/errorPosition';
 import { HttpFailure, httpFailure } from './respond';
 
@@ -30,8 +31,9 @@ export function parseJsonBytes(bytes: Uint8Array): Result<unknown> {
   } catch {
     return fail('INVALID_JSON', 'The request body is not valid UTF-8');
   }
+  let parsed: unknown;
   try {
-    return ok(JSON.parse(text) as unknown);
+    parsed = JSON.parse(text) as unknown;
   } catch {
     const error = findJsonSyntaxError(text);
     if (error === null) return fail('INVALID_JSON', 'The request body is not valid JSON');
@@ -42,6 +44,9 @@ export function parseJsonBytes(bytes: Uint8Array): Result<unknown> {
       { position, line, column },
     );
   }
+  // Bounded here, before routes validate, log or broadcast the body: each of those recurses.
+  const tooDeep = checkJsonDepth(parsed, 'The request body');
+  return tooDeep.ok ? ok(parsed) : tooDeep;
 }
 
 function notJson(contentType: string | undefined): HttpFailure {
@@ -52,7 +57,8 @@ function notJson(contentType: string | undefined): HttpFailure {
 
 /**
  * Replaces Fastify's parsers: a body must be declared JSON in UTF-8 (415 INVALID_BODY before a byte is read),
- * parses to `undefined` when empty, and gives 400 INVALID_JSON with its position when malformed. The size limit is
+ * parses to `undefined` when empty, and gives 400 INVALID_JSON with its position when malformed (400
+ * EXECUTION_VALIDATION_FAILED when nested too deeply). The size limit is
  * Fastify's `bodyLimit` (declared or while streaming), answered by the error handler as PAYLOAD_TOO_LARGE.
  */
 export function registerJsonBodies(app: FastifyInstance): void {
@@ -66,7 +72,8 @@ export function registerJsonBodies(app: FastifyInstance): void {
     if (body.length === 0) return done(null, undefined);
     const parsed = parseJsonBytes(body as Buffer);
     if (parsed.ok) done(null, parsed.value);
-    else done(new HttpFailure(parsed.error), undefined);
+    // Every parse failure (malformed, not UTF-8, nested too deeply) is the client's: 400.
+    else done(new HttpFailure(parsed.error, 400), undefined);
   });
   // Reached only by empty bodies of another declared type (a non-empty one was refused above): no body.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {

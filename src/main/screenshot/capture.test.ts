@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedAndroid } from '../../simulator/simulatedAndroid';
 import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import type { AdbClient } from '../../node/adb/adbkit';
 import { captureScreen } from './capture';
 
 // captureScreen against a simulated device through a real, isolated adb server.
@@ -95,5 +96,20 @@ describe('captureScreen', () => {
     expect(captured.ok).toBe(false);
     if (captured.ok) return;
     expect(captured.error.code).toBe('DEVICE_NOT_FOUND');
+  });
+
+  it('bounds opening the stream too: an adb server that never answers the open ends in a timeout', async () => {
+    // A fake adb whose open never completes (a wedged server); the test's own timeout catches a capture that waits.
+    const wedged = { openLocal: () => new Promise<never>(() => undefined) } as unknown as AdbClient;
+    const captured = await captureScreen(wedged, 'emulator-5554', { scale: 100, timeoutMs: 200 });
+    expect(captured).toMatchObject({
+      ok: false,
+      error: { code: 'EVIDENCE_CAPTURE_FAILED', details: { reason: 'timeout', serial: 'emulator-5554' } },
+    });
+  });
+
+  it('does not start a capture when the execution has no time left', async () => {
+    const captured = await captureScreen(adb.client, serial, { scale: 100, timeoutMs: 0 });
+    expect(captured).toMatchObject({ ok: false, error: { details: { reason: 'timeout', timeoutMs: 0 } } });
   });
 });

@@ -1,6 +1,7 @@
 // Host screenshots: the device's `screencap -p` through adb, as fast as `adb exec-out screencap -p`.
 import type { Duplex } from 'node:stream';
 import { fail, ok, type Result } from '../../shared/errors';
+import { DEFAULT_TIMEOUT_MS } from '../../shared/execution/limits';
 import type { ScreenshotScale } from '../../shared/execution/types';
 import { toAppError, type AdbClient } from '../../node/adb/adbkit';
 import { checkPng, describeNonPng } from './png';
@@ -8,7 +9,10 @@ import { downscalePng } from './scale';
 
 export interface CaptureOptions {
   scale: ScreenshotScale;
-  /** Bound on the whole capture (default 20 s): a wedged SurfaceFlinger must not hang a run. */
+  /**
+   * Bound on the whole capture, opening the stream included: a wedged SurfaceFlinger or adb server must not hang a
+   * run. Executions pass what is left of their own timeout; without one, DEFAULT_CAPTURE_TIMEOUT_MS.
+   */
   timeoutMs?: number;
 }
 
@@ -23,7 +27,8 @@ export interface Capture {
   appliedScale: ScreenshotScale;
 }
 
-const DEFAULT_TIMEOUT_MS = 20_000;
+/** The bound of a capture outside an execution (the console's manual capture): the executions' default timeout. */
+export const DEFAULT_CAPTURE_TIMEOUT_MS = DEFAULT_TIMEOUT_MS;
 /**
  * Why `exec:` through openLocal rather than AdbClient.screencap: adbkit's screencap runs `shell:echo && screencap -p`
  * and pipes every byte through a JavaScript line transform; the raw `exec:` service (the one `adb exec-out` uses,
@@ -31,44 +36,84 @@ const DEFAULT_TIMEOUT_MS = 20_000;
  */
 const SCREENCAP_SERVICE = 'exec:screencap -p';
 
-function readToEnd(stream: Duplex, timeoutMs: number): Promise<Result<Uint8Array>> {
+function timedOut(timeoutMs: number): Result<never> {
+  return fail('EVIDENCE_CAPTURE_FAILED', `screencap did not finish within ${timeoutMs} ms`, {
+    reason: 'timeout',
+    timeoutMs,
+  });
+}
+
+/** Opens the screencap stream and reads it to the end, all before `deadlineMs`; a late stream is destroyed. */
+function readScreencap(
+  client: AdbClient,
+  serial: string,
+  deadlineMs: number,
+  timeoutMs: number,
+): Promise<Result<Uint8Array>> {
+  // No time left (an execution that spent its budget waiting for the envelope): do not start one.
+  if (timeoutMs <= 0)
+    return Promise.resolve(
+      fail('EVIDENCE_CAPTURE_FAILED', "screencap was not started: the execution's timeout had run out", {
+        reason: 'timeout',
+        timeoutMs: 0,
+      }),
+    );
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let settled = false;
+    let stream: Duplex | undefined;
     const finish = (result: Result<Uint8Array>): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      stream?.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => {
-      stream.destroy();
-      finish(
-        fail('EVIDENCE_CAPTURE_FAILED', `screencap did not finish within ${timeoutMs} ms`, {
-          reason: 'timeout',
-        }),
-      );
-    }, timeoutMs);
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.once('end', () =>
-      finish(ok(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks))),
-    );
-    stream.once('error', (error: Error) =>
-      finish(
-        fail('EVIDENCE_CAPTURE_FAILED', `The screencap stream failed: ${error.message}`, {
-          reason: 'stream',
-        }),
-      ),
+    const timer = setTimeout(() => finish(timedOut(timeoutMs)), Math.max(0, deadlineMs - Date.now()));
+    client.openLocal(serial, SCREENCAP_SERVICE).then(
+      (opened) => {
+        stream = opened;
+        // Opened after the deadline: nothing reads it.
+        if (settled) {
+          opened.destroy();
+          return;
+        }
+        opened.on('data', (chunk: Buffer) => chunks.push(chunk));
+        opened.once('end', () =>
+          finish(ok(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks))),
+        );
+        opened.once('error', (error: Error) =>
+          finish(
+            fail('EVIDENCE_CAPTURE_FAILED', `The screencap stream failed: ${error.message}`, {
+              reason: 'stream',
+            }),
+          ),
+        );
+      },
+      (error: unknown) => {
+        const cause = toAppError(error, 'EVIDENCE_CAPTURE_FAILED');
+        finish(
+          fail(cause.code, `screencap could not start on ${serial}: ${cause.message}`, { reason: 'open' }),
+        );
+      },
     );
   });
 }
 
-async function deviceState(client: AdbClient, serial: string): Promise<string> {
+/** The device's adb state, or 'unknown' when adb does not answer before the capture's `deadlineMs`. */
+async function deviceState(client: AdbClient, serial: string, deadlineMs: number): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('unknown'), Math.max(0, deadlineMs - Date.now()));
+  });
+  const listed = client.listDevices().then(
+    (devices) => devices.find((entry) => entry.serial === serial)?.state ?? 'absent',
+    () => 'unknown',
+  );
   try {
-    const listed = await client.listDevices();
-    return listed.find((entry) => entry.serial === serial)?.state ?? 'absent';
-  } catch {
-    return 'unknown';
+    return await Promise.race([listed, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -78,29 +123,15 @@ export async function captureScreen(
   serial: string,
   options: CaptureOptions,
 ): Promise<Result<Capture>> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  let stream: Duplex;
-  try {
-    stream = await client.openLocal(serial, SCREENCAP_SERVICE);
-  } catch (error) {
-    const cause = toAppError(error, 'EVIDENCE_CAPTURE_FAILED');
-    return fail(cause.code, `screencap could not start on ${serial}: ${cause.message}`, {
-      serial,
-      reason: 'open',
-    });
-  }
-  let bytes: Uint8Array;
-  try {
-    const read = await readToEnd(stream, timeoutMs);
-    if (!read.ok) return fail(read.error.code, read.error.message, { ...read.error.details, serial });
-    bytes = read.value;
-  } finally {
-    stream.destroy();
-  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CAPTURE_TIMEOUT_MS;
+  const deadlineMs = Date.now() + timeoutMs;
+  const read = await readScreencap(client, serial, deadlineMs, timeoutMs);
+  if (!read.ok) return fail(read.error.code, read.error.message, { ...read.error.details, serial });
+  const bytes = read.value;
   const checked = checkPng(bytes);
   if (!checked.ok) {
     // An empty or cut-off answer usually means the device went away mid-capture: say that, not "screen off".
-    const state = await deviceState(client, serial);
+    const state = await deviceState(client, serial, deadlineMs);
     if (state !== 'device') {
       return fail(
         'DEVICE_OFFLINE',

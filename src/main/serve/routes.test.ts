@@ -112,6 +112,30 @@ describe('POST /execute body checks', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it.each([3000, 40_000])(
+    'answers 400 EXECUTION_VALIDATION_FAILED for %i levels of nesting, without running anything',
+    async (levels) => {
+      const nested = '['.repeat(levels) + ']'.repeat(levels);
+      for (const [path, body] of [
+        ['/execute', `{"execution":{"commandId":"c","actions":${nested}}}`],
+        ['/screenshot', `{"path":${nested}}`],
+      ] as const) {
+        const response = await rawRequest(server.port, {
+          method: 'POST',
+          path,
+          headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+          body,
+        });
+        expect(response.status).toBe(400);
+        expect(errorOf(response)).toMatchObject({
+          code: 'EXECUTION_VALIDATION_FAILED',
+          details: { maxDepth: 64 },
+        });
+      }
+      expect(calls).toHaveLength(0);
+    },
+  );
+
   it('names the route messages of the reference', async () => {
     expect(errorOf(await post('/execute', {})).message).toBe("Missing 'execution' in body");
     expect(errorOf(await post('/execute', [])).message).toBe('Invalid or missing JSON body');

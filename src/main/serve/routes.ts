@@ -42,8 +42,6 @@ export interface ServeServices {
   identity: ServeIdentity;
   /** Directory of runtime-managed screenshots (take_screenshot without a path); default os.tmpdir(). */
   screenshotDirectory?: string;
-  /** Base of relative take_screenshot paths; default process.cwd(). */
-  cwd?: string;
   clock?: Clock;
   random?: () => number;
   /** The execution runner; unit tests replace it. */
@@ -65,15 +63,20 @@ export function createServeRoutes(services: ServeServices): Route[] {
     ...(services.screenshotDirectory === undefined
       ? {}
       : { screenshotDirectory: services.screenshotDirectory }),
-    ...(services.cwd === undefined ? {} : { cwd: services.cwd }),
   };
 
-  const execute = async (input: unknown, fields: TargetFields): Promise<RouteResponse> => {
+  /** Runs `input`; `overwrite` lets take_screenshot replace an existing regular file at its caller path. */
+  const execute = async (
+    input: unknown,
+    fields: TargetFields,
+    overwrite: boolean | undefined = undefined,
+  ): Promise<RouteResponse> => {
     const result = await run(
       input,
       {
         operatorPackage: fields.operatorPackage ?? services.defaultOperatorPackage(),
         ...(fields.deviceId === undefined ? {} : { deviceId: fields.deviceId }),
+        ...(overwrite === true ? { overwrite } : {}),
       },
       dependencies,
     );
@@ -116,7 +119,9 @@ export function createServeRoutes(services: ServeServices): Route[] {
       path: '/execute',
       handler: async (request) => {
         const body = parseExecuteBody(request.body);
-        return body.ok ? execute(body.value.execution, body.value) : failure(body.error);
+        return body.ok
+          ? execute(body.value.execution, body.value, body.value.overwrite)
+          : failure(body.error);
       },
     },
     {
@@ -135,7 +140,11 @@ export function createServeRoutes(services: ServeServices): Route[] {
         const body = parseObserveBody(request.body, true);
         if (!body.ok) return failure(body.error);
         const params = body.value.path === undefined ? {} : { path: body.value.path };
-        return execute(observe('serve-shot', { id: 'shot', type: TAKE_SCREENSHOT, params }), body.value);
+        return execute(
+          observe('serve-shot', { id: 'shot', type: TAKE_SCREENSHOT, params }),
+          body.value,
+          body.value.overwrite,
+        );
       },
     },
     { method: 'GET', path: '/events', handler: async () => ({ status: 200, stream: { kind: 'sse' } }) },

@@ -130,10 +130,11 @@ export async function writeNewFileAtomic(
   target: string,
   data: Uint8Array | string,
   operations: FileOperations = NODE_FILE_OPERATIONS,
+  options: AtomicWriteOptions = {},
 ): Promise<Result<void>> {
   const temporary = temporarySibling(target);
   try {
-    await writeTemporary(operations, temporary, data, {});
+    await writeTemporary(operations, temporary, data, options);
     try {
       await operations.link(temporary, target);
     } catch (error) {

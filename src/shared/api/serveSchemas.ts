@@ -17,6 +17,10 @@ const DEVICE_ID_RULE = `must be a non-blank string of at most ${MAX_DEVICE_ID_LE
 const PACKAGE_RULE = 'must be an Android package name';
 const RUN_ID_RULE = 'must be 1..240 characters of A-Z a-z 0-9 . _ : -';
 const PATH_RULE = 'must be a non-empty string';
+const OVERWRITE_RULE = 'must be true or false';
+
+/** `overwrite: true` lets take_screenshot replace an existing regular file at its path (never a symbolic link). */
+const overwriteField = z.boolean({ error: OVERWRITE_RULE }).optional();
 
 /** Where an execution goes and how it is labelled, as a request may give it. */
 const targetShape = {
@@ -28,19 +32,27 @@ const targetShape = {
   runId: z.string({ error: RUN_ID_RULE }).regex(RUN_ID, RUN_ID_RULE).optional(),
 };
 
-/** `POST /execute`: `{ execution, deviceId?, operatorPackage?, runId? }`; `execution` is raw (aliases allowed). */
+/**
+ * `POST /execute`: `{ execution, deviceId?, operatorPackage?, runId?, overwrite? }`; `execution` is raw (aliases
+ * allowed).
+ */
 export const ExecuteBodySchema = z.strictObject({
   execution: z.custom<unknown>((value) => value !== undefined && value !== null, { error: 'is missing' }),
   ...targetShape,
+  overwrite: overwriteField,
 });
 
 /** `POST /snapshot`: `{ deviceId?, operatorPackage?, runId? }`. */
 export const SnapshotBodySchema = z.strictObject(targetShape);
 
-/** `POST /screenshot`: the snapshot fields plus `path?` (absolute, or relative to the server's directory). */
+/**
+ * `POST /screenshot`: the snapshot fields plus `path?` and `overwrite?`. The runner checks the path's rules
+ * (absolute, ending in .png, no `..`, not a symbolic link, not an existing file without overwrite) as INVALID_PATH.
+ */
 export const ScreenshotBodySchema = z.strictObject({
   ...targetShape,
   path: z.string({ error: PATH_RULE }).refine(isNonBlank, PATH_RULE).optional(),
+  overwrite: overwriteField,
 });
 
 export type TargetFields = z.output<typeof SnapshotBodySchema>;
@@ -65,7 +77,16 @@ const REFERENCE_MESSAGES: Readonly<Record<string, string>> = {
 
 /** The order the checks report in: the body, execution, unknown keys, then the target fields and path. */
 const UNKNOWN_KEY = '*';
-const CHECK_ORDER = ['', 'execution', UNKNOWN_KEY, 'deviceId', 'operatorPackage', 'runId', 'path'];
+const CHECK_ORDER = [
+  '',
+  'execution',
+  UNKNOWN_KEY,
+  'deviceId',
+  'operatorPackage',
+  'runId',
+  'path',
+  'overwrite',
+];
 
 /**
  * Parses a Serve body with its schema. The first problem in check order decides the code and names the field:

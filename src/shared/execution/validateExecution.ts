@@ -1,5 +1,6 @@
 // The canonical execution validator (reference sections 1-2): every surface runs it before anything is dispatched.
 import { fail, ok, type AppError, type Result } from '../errors';
+import { checkJsonDepth } from '../json/depth';
 import { isRecord } from '../schema/parse';
 import { detailedIssue, validationFailure, type DetailedIssue } from './issues';
 import {
@@ -155,6 +156,9 @@ export function validateExecution(input: unknown): Result<Execution> {
     const rule = 'must be a JSON object';
     return validationFailure(detailedIssue('', 'execution', `Execution payload ${rule}`, rule));
   }
+  // Before the size rule: JSON.stringify recurses, and a hostile payload nests thousands of levels.
+  const tooDeep = checkJsonDepth(input, 'Execution payload');
+  if (!tooDeep.ok) return tooDeep;
   const sizeFailure = payloadSizeFailure(input);
   if (sizeFailure !== null) return sizeFailure;
   const fields = readTopFields(input);

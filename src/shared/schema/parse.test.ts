@@ -42,6 +42,19 @@ describe('parseWith', () => {
   });
 });
 
+describe('parseWith and hostile nesting', () => {
+  it('refuses 20 000 levels before a recursive schema sees them', () => {
+    const deep = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`) as unknown;
+    const parsed = parseWith(z.json(), deep, { code: 'INVALID_BODY', context: 'test:channel' });
+    expect(parsed.ok ? undefined : parsed.error).toMatchObject({
+      code: 'EXECUTION_VALIDATION_FAILED',
+      message: expect.stringMatching(
+        /^test:channel: input nests arrays and objects more than 64 levels deep/,
+      ),
+    });
+  });
+});
+
 describe('isRecord', () => {
   it('accepts plain objects only', () => {
     expect([isRecord({}), isRecord([]), isRecord(null), isRecord('x')]).toEqual([true, false, false, false]);

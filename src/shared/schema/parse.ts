@@ -2,6 +2,7 @@
 // structured error with a stable code that names the wrong field.
 import type { z } from 'zod';
 import { fail, ok, type AppError, type ErrorCode, type Result } from '../errors';
+import { checkJsonDepth } from '../json/depth';
 
 /** True for a plain object value (not null, not an array). The project's only copy. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -52,12 +53,17 @@ export function parseError(error: z.ZodError, where: ParseContext): AppError {
   };
 }
 
-/** Parses `input` with `schema`: the typed value, or an error naming the field (never throws). */
+/**
+ * Parses `input` with `schema`: the typed value, or an error naming the field (never throws). Input nested past
+ * MAX_JSON_DEPTH is EXECUTION_VALIDATION_FAILED before the schema sees it (schemas and their messages recurse).
+ */
 export function parseWith<S extends z.ZodType>(
   schema: S,
   input: unknown,
   where: ParseContext,
 ): Result<z.output<S>> {
+  const tooDeep = checkJsonDepth(input, `${where.context}: input`);
+  if (!tooDeep.ok) return tooDeep;
   const parsed = schema.safeParse(input);
   if (parsed.success) return ok(parsed.data);
   const error = parseError(parsed.error, where);
