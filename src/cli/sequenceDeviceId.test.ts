@@ -19,8 +19,7 @@ afterAll(async () => {
 });
 
 const OPERATOR = 'com.androperator.operator';
-const backend = () =>
-  createAdbBackend({ ...lab.env, ANDROPERATOR_EVIDENCE_DIR: join(lab.home, 'evidence') }, lab.home);
+const backend = () => createAdbBackend({ ...lab.env, ANDROPERATOR_EVIDENCE_DIR: join(lab.home, 'evidence') });
 
 // In order: the second phone is gone before the unplug test, which names no device (the case that printed "").
 describe('sequence output', () => {
