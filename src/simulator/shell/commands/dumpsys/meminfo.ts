@@ -59,12 +59,14 @@ function table(process: DeviceProcess, sdk: number): Table {
   let totalRss = 0;
   let javaHeap = 0;
   let nativeHeap = 0;
+  const rssShares = CATEGORIES.reduce((sum, [, , , share]) => sum + share, 0);
   CATEGORIES.forEach(([name, pssShare, dirtyShare, rssShare], index) => {
     const pss = Math.round(rss * pssShare);
     const dirty = Math.round(rss * dirtyShare);
     const clean = Math.max(0, Math.round((pss - dirty) * 0.6));
     // The last category takes the rounding remainder so the RSS column sums to the process's RSS.
-    const rssCell = index === CATEGORIES.length - 1 ? rss - totalRss : Math.round(rss * rssShare);
+    const rssCell =
+      index === CATEGORIES.length - 1 ? rss - totalRss : Math.round((rss * rssShare) / rssShares);
     totalPss += pss;
     totalDirty += dirty;
     totalClean += clean;
@@ -78,11 +80,11 @@ function table(process: DeviceProcess, sdk: number): Table {
     if (name === 'Native Heap') nativeHeap = pss;
     if (name === 'Dalvik Heap') javaHeap = pss;
     rows.push(
-      `${name.padStart(13)} ${cell(pss)}${cell(dirty)}${cell(clean)}${cell(0)}${withRss ? cell(rssCell) : ''}${heap.map(cell).join('')}`.trimEnd(),
+      `${name.padStart(13)}${cell(pss)}${cell(dirty)}${cell(clean)}${cell(0)}${withRss ? cell(rssCell) : ''}${heap.map(cell).join('')}`.trimEnd(),
     );
   });
   rows.push(
-    `${'TOTAL'.padStart(13)} ${cell(totalPss)}${cell(totalDirty)}${cell(totalClean)}${cell(0)}${withRss ? cell(totalRss) : ''}${cell(Math.round(rss * 0.45))}${cell(Math.round(rss * 0.3))}${cell(Math.round(rss * 0.15))}`,
+    `${'TOTAL'.padStart(13)}${cell(totalPss)}${cell(totalDirty)}${cell(totalClean)}${cell(0)}${withRss ? cell(totalRss) : ''}${cell(Math.round(rss * 0.45))}${cell(Math.round(rss * 0.3))}${cell(Math.round(rss * 0.15))}`,
   );
   return { rows, totalPss, totalRss, javaHeap, nativeHeap };
 }
@@ -93,8 +95,8 @@ function summary(result: Table, sdk: number): string[] {
   const stack = Math.round(totalPss * 0.02);
   const graphics = Math.round(totalPss * 0.08);
   const system = totalPss - javaHeap - nativeHeap - code - stack - graphics - Math.round(totalPss * 0.1);
-  const row = (name: string, pss: number, rss: number): string =>
-    `${name.padStart(20)} ${String(pss).padStart(8)}${sdk >= 30 ? String(rss).padStart(31) : ''}`;
+  const row = (name: string, pss: number | undefined, rss: number | undefined): string =>
+    `${name.padStart(21)}${pss === undefined ? '         ' : ` ${String(pss).padStart(8)}`}${sdk >= 30 && rss !== undefined ? String(rss).padStart(31) : ''}`.trimEnd();
   const rows = [
     '',
     ' App Summary',
@@ -109,9 +111,9 @@ function summary(result: Table, sdk: number): string[] {
     row('Code:', code, Math.round(totalRss * 0.34)),
     row('Stack:', stack, Math.round(totalRss * 0.01)),
     row('Graphics:', graphics, Math.round(totalRss * 0.04)),
-    row('Private Other:', Math.round(totalPss * 0.1), Math.round(totalRss * 0.08)),
-    row('System:', system, totalRss - Math.round(totalRss * 0.81)),
-    row('Unknown:', 0, Math.round(totalRss * 0)),
+    row('Private Other:', Math.round(totalPss * 0.1), undefined),
+    row('System:', system, undefined),
+    row('Unknown:', undefined, totalRss - Math.round(totalRss * 0.73)),
     '',
   ];
   rows.push(
@@ -122,7 +124,22 @@ function summary(result: Table, sdk: number): string[] {
   return rows;
 }
 
-function objects(): string[] {
+function objects(sdk: number): string[] {
+  if (sdk < 24)
+    return [
+      '',
+      ' Objects',
+      '               Views:      187         ViewRootImpl:        1',
+      '         AppContexts:        6           Activities:        1',
+      '              Assets:        3        AssetManagers:        3',
+      '       Local Binders:       41        Proxy Binders:       48',
+      '    Death Recipients:        2',
+      '     OpenSSL Sockets:        0',
+      '',
+      ' SQL',
+      '         MEMORY_USED:      612',
+      '  PAGECACHE_OVERFLOW:      143          MALLOC_SIZE:       62',
+    ];
   return [
     '',
     ' Objects',
@@ -141,7 +158,9 @@ function objects(): string[] {
 
 function header(state: DeviceState): string[] {
   const elapsed = systemStateOf(state).elapsedNow();
-  return ['Applications Memory Usage (in Kilobytes):', `Uptime: ${elapsed} Realtime: ${elapsed}`, ''];
+  const title =
+    state.sdkLevel >= 24 ? 'Applications Memory Usage (in Kilobytes):' : 'Applications Memory Usage (kB):';
+  return [title, `Uptime: ${elapsed} Realtime: ${elapsed}`, ''];
 }
 
 function processDump(state: DeviceState, process: DeviceProcess): string[] {
@@ -151,7 +170,7 @@ function processDump(state: DeviceState, process: DeviceProcess): string[] {
     `** MEMINFO in pid ${process.pid} [${process.name}] **`,
     ...result.rows,
     ...(sdk >= 23 ? summary(result, sdk) : []),
-    ...objects(),
+    ...objects(sdk),
   ];
 }
 

@@ -64,8 +64,8 @@ export function displaysDump(state: DeviceState): string {
   const large = Math.max(width, height);
   const rows = [
     'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)',
-    `  Display: mDisplayId=0${sdk >= 31 ? ' (organized)' : ''}${sdk >= 30 ? ' rootTasks=3' : ''}`,
-    `    init=${physicalSize.widthPx}x${physicalSize.heightPx} ${physicalDensity}dpi${base} cur=${width}x${height} app=${width}x${height} rng=${small}x${small}-${large}x${large}`,
+    `  Display: mDisplayId=0${sdk >= 31 ? ' (organized)' : ''}`,
+    `    init=${physicalSize.widthPx}x${physicalSize.heightPx} ${physicalDensity}dpi${sdk >= 31 ? ' mMinSizeOfResizeableTaskDp=220' : ''}${base} cur=${width}x${height} app=${width}x${height} rng=${small}x${small}-${large}x${large}`,
     `    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,${width},${height}))`,
     '',
     `  mLayoutSeq=${200 + state.inputHistory().length}`,
