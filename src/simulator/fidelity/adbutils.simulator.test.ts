@@ -60,8 +60,11 @@ describe.skipIf(!venvPresent)('adbutils 2.12 against a simulated Pixel 7 (API 35
     expect(results.airplane).toEqual({ value: '0' });
     const packages = (results.packages as { value: string[] }).value;
     expect(packages).toEqual(expect.arrayContaining(['com.android.settings', 'com.shoply.android']));
+    // API 29+ prints no mCurrentFocus in `dumpsys window windows`, so adbutils falls back to `dumpsys activity top`,
+    // whose ACTIVITY line names the activity in short form, as on a real Android 15 phone.
+    const { packageName, activity } = sim.state.foreground;
     expect(results.app_current).toEqual({
-      value: { package: sim.state.foreground.packageName, activity: sim.state.foreground.activity },
+      value: { package: packageName, activity: activity.slice(packageName.length) },
     });
     expect(results.window_size).toEqual({ value: [1080, 2400] });
     expect(results.push_list).toEqual({ value: expect.arrayContaining(['adbutils.txt']) });
