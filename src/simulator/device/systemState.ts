@@ -2,7 +2,7 @@
 // notifications, dropbox, permissions), kept beside its DeviceState like its files and processes. Defaults are what a
 // phone shows an hour after boot; scenarios and tests change them through the setters.
 import { processesOf } from './processes';
-import type { Component, DeviceState } from './state';
+import type { Component, DeviceState, InputEvent } from './state';
 import { seedAlarms, seedDropbox, seedJobs, seedNotifications, workPackages } from './systemDefaults';
 import type {
   AlarmRecord,
@@ -24,9 +24,12 @@ export type * from './systemTypes';
 const UPTIME_AT_START_MS = 3_605_210;
 const DAY_MS = 86_400_000;
 
-/** True for an Android TV build (ro.build.characteristics contains `tv`). */
+/** True for an Android TV build (ro.build.characteristics `tv`, or the leanback / television features). */
 export function isTelevision(state: DeviceState): boolean {
-  return (state.getProperty('ro.build.characteristics') ?? '').split(',').includes('tv');
+  if ((state.getProperty('ro.build.characteristics') ?? '').split(',').includes('tv')) return true;
+  return state.features.some(
+    (feature) => feature === 'android.software.leanback' || feature === 'android.hardware.type.television',
+  );
 }
 
 // Key codes that change wakefulness: POWER toggles, SLEEP and WAKEUP set it.
@@ -44,8 +47,7 @@ export class SystemState {
   doze: DozeState = { deep: 'ACTIVE', light: 'ACTIVE' };
   wifi: WifiState;
   ethernet: EthernetState;
-  private screenOverride: boolean | undefined;
-  private inputsSeen = 0;
+  private screen = true;
   private readonly jobList: JobRecord[];
   private readonly alarmList: AlarmRecord[];
   private readonly notificationList: NotificationRecord[];
@@ -102,6 +104,9 @@ export class SystemState {
     }
     this.touchTask(state.foreground);
     state.on('foreground', ({ current }) => this.touchTask(current));
+    // Key presses before this state was first read count too (the input history keeps the last 1000 events).
+    for (const event of state.inputHistory()) this.applyKey(event);
+    state.on('input', (event) => this.applyKey(event));
     state.on('packages', ({ packageName, change }) => {
       if (change === 'removed') this.forgetPackage(packageName);
     });
@@ -129,24 +134,21 @@ export class SystemState {
 
   // Power -----------------------------------------------------------------------------------------
 
-  /** Screen on (wakefulness Awake): POWER, SLEEP and WAKEUP key events change it, as PhoneWindowManager does. */
+  /** Screen on (wakefulness Awake). */
   get screenOn(): boolean {
-    const events = this.state.inputHistory();
-    let on = this.screenOverride ?? true;
-    for (const event of events.slice(this.inputsSeen)) {
-      if (event.kind !== 'keyevent') continue;
-      if (event.keyCode === POWER) on = !on;
-      else if (event.keyCode === SLEEP) on = false;
-      else if (event.keyCode === WAKEUP) on = true;
-    }
-    this.screenOverride = on;
-    this.inputsSeen = events.length;
-    return on;
+    return this.screen;
   }
 
   setScreenOn(on: boolean): void {
-    this.inputsSeen = this.state.inputHistory().length;
-    this.screenOverride = on;
+    this.screen = on;
+  }
+
+  // POWER, SLEEP and WAKEUP key events change the screen, as PhoneWindowManager does.
+  private applyKey(event: InputEvent): void {
+    if (event.kind !== 'keyevent') return;
+    if (event.keyCode === POWER) this.screen = !this.screen;
+    else if (event.keyCode === SLEEP) this.screen = false;
+    else if (event.keyCode === WAKEUP) this.screen = true;
   }
 
   /** `Awake`, `Asleep` or `Dozing` (screen off in deep idle), as PowerManagerService names mWakefulness. */

@@ -1,15 +1,12 @@
 // `dumpsys activity activities|top|processes|services|recents|lastanr`: ActivityManagerService's sections. Up to
 // API 28 tasks are TaskRecords in numbered stacks; from API 29 they are Task{...} entries in task display areas.
-import { processesOf, type DeviceProcess } from '../../../device/processes';
+import { processesOf } from '../../../device/processes';
+import { lruDump, oomDump, processesDump, processRecord, uidText } from './activityProcesses';
 import { shortComponent, type Component, type DeviceState } from '../../../device/state';
 import { appUid } from '../../../device/systemDefaults';
 import { systemStateOf } from '../../../device/systemState';
 import { activityRecord, dateTimeMillis, duration, identity, lines, SEPARATOR, taskId } from './format';
 import { configurationText, currentSize } from './window';
-
-function uidText(uid: number): string {
-  return uid >= 10_000 ? `u0a${uid - 10_000}` : String(uid);
-}
 
 function taskText(state: DeviceState, component: Component, visible: boolean, home = false): string {
   const id = taskId(component.packageName);
@@ -31,11 +28,6 @@ function recordLines(state: DeviceState, component: Component, indent: string): 
     `${indent}baseDir=${info?.apkPath ?? ''}`,
     `${indent}dataDir=/data/user/0/${component.packageName}`,
   ];
-}
-
-function processRecord(state: DeviceState, packageName: string, pid: number): string {
-  const uid = appUid(state, packageName);
-  return `ProcessRecord{${identity(`process:${packageName}:${pid}`)} ${pid}:${packageName}/${uidText(uid)}}`;
 }
 
 function activitiesModern(state: DeviceState): string[] {
@@ -105,80 +97,41 @@ export function activitiesDump(state: DeviceState): string {
   );
 }
 
-function topDump(state: DeviceState): string {
-  const foreground = state.foreground;
+/** One task's activity as `dumpsys activity top` (and `dumpsys activity PKG`) prints it. */
+function taskActivityDump(state: DeviceState, component: Component): string {
   const processes = processesOf(state);
-  const pid = processes.pidOf(foreground.packageName) ?? processes.start(foreground.packageName);
-  const owner = state.sdkLevel >= 29 ? `${appUid(state, foreground.packageName)}:` : '';
-  const simpleName = foreground.activity.split('.').pop() ?? foreground.activity;
+  const pid = processes.pidOf(component.packageName) ?? processes.start(component.packageName);
+  const owner = state.sdkLevel >= 29 ? `${appUid(state, component.packageName)}:` : '';
+  const simpleName = component.activity.split('.').pop() ?? component.activity;
+  const resumed = component.packageName === state.foreground.packageName;
   const { width, height } = currentSize(state);
   return lines(
-    `TASK ${owner}${foreground.packageName} id=${taskId(foreground.packageName)} userId=0`,
-    `  ACTIVITY ${shortComponent(foreground)} ${identity(`activity:${foreground.packageName}/${foreground.activity}`)} pid=${pid}`,
-    `    Local Activity ${identity(`local:${foreground.activity}`)} State:`,
-    '      mResumed=true mStopped=false mFinished=false',
+    `TASK ${owner}${component.packageName} id=${taskId(component.packageName)} userId=0`,
+    `  ACTIVITY ${shortComponent(component)} ${identity(`activity:${component.packageName}/${component.activity}`)} pid=${pid}`,
+    `    Local Activity ${identity(`local:${component.activity}`)} State:`,
+    `      mResumed=${resumed} mStopped=${!resumed} mFinished=false`,
     '      mIsChangingConfigurations=false',
     `      mCurrentConfig=${configurationText(state)}`,
     '      mLoadersStarted=true',
     '',
     '    View Hierarchy:',
-    `      DecorView@${identity(`decor:${foreground.activity}`)}[${simpleName}]`,
-    `        android.widget.LinearLayout{${identity(`linear:${foreground.activity}`)} V.E...... ........ 0,0-${width},${height}}`,
-    `          android.widget.FrameLayout{${identity(`content:${foreground.activity}`)} V.E...... ........ 0,0-${width},${height} #1020002 android:id/content}`,
-    `    Looper (main, tid 1) {${identity(`looper:${foreground.packageName}`)}}`,
+    `      DecorView@${identity(`decor:${component.activity}`)}[${simpleName}]`,
+    `        android.widget.LinearLayout{${identity(`linear:${component.activity}`)} V.E...... ........ 0,0-${width},${height}}`,
+    `          android.widget.FrameLayout{${identity(`content:${component.activity}`)} V.E...... ........ 0,0-${width},${height} #1020002 android:id/content}`,
+    `    Looper (main, tid 1) {${identity(`looper:${component.packageName}`)}}`,
     '      (Total messages: 0, polling=true, quitting=false)',
   );
 }
 
-/** Process state as ActivityManager's LRU list shows it, by role. */
-function processRole(state: DeviceState, process: DeviceProcess): [string, string, string] {
-  if (process.name === state.foreground.packageName) return ['fg     T/A/TOP', 'LCM', 'top-activity'];
-  if (process.name === 'com.android.systemui') return ['vis    F/ /BFGS', '---', 'service'];
-  if (process.name === state.launcher.packageName) return ['prev   S/ /LAST', '---', 'previous'];
-  return ['cch+ 5 B/ /CEM ', '---', 'cch-empty'];
+function topDump(state: DeviceState): string {
+  return taskActivityDump(state, state.foreground);
 }
 
-const ROLE_ORDER = ['top-activity', 'service', 'previous', 'cch-empty'];
-
-function processesDump(state: DeviceState): string {
-  const rank = (process: DeviceProcess): number => ROLE_ORDER.indexOf(processRole(state, process)[2]);
-  const apps = processesOf(state)
-    .list()
-    .filter((process) => process.user.startsWith('u0_a'))
-    .sort((a, b) => rank(a) - rank(b) || a.pid - b.pid);
-  const rows = ['ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)', '  All known processes:'];
-  const elapsed = systemStateOf(state).elapsedNow();
-  for (const process of apps) {
-    const uid = appUid(state, process.name);
-    const info = state.getPackage(process.name);
-    const foreground = process.name === state.foreground.packageName;
-    rows.push(
-      `  *APP* UID ${uid} ${processRecord(state, process.name, process.pid)}`,
-      `    user #0 uid=${uid} gids={${uid + 40_000}, ${uid + 10_000}, 9997}`,
-      `    mRequiredAbi=${state.getProperty('ro.product.cpu.abi') ?? 'arm64-v8a'} instructionSet=null`,
-      `    dir=${info?.apkPath ?? ''} publicDir=${info?.apkPath ?? ''} data=/data/user/0/${process.name}`,
-      `    packageList={${process.name}}`,
-      `    compat={${state.configuration().densityDpi}dpi}`,
-      `    thread=android.app.IApplicationThread$Stub$Proxy@${identity(`thread:${process.pid}`)}`,
-      `    pid=${process.pid} starting=false`,
-      `    lastActivityTime=${duration(-Math.min(elapsed, 60_000 + (process.pid % 97) * 1000))}`,
-      `    oom: max=1001 curRaw=${foreground ? 0 : 900} setRaw=${foreground ? 0 : 900} cur=${foreground ? 0 : 900} set=${foreground ? 0 : 900}`,
-      `    curProcState=${foreground ? 2 : 16} mRepProcState=${foreground ? 2 : 16} setProcState=${foreground ? 2 : 16}`,
-    );
-  }
-  rows.push(
-    '',
-    `  Process LRU list (sorted by oom_adj, ${apps.length} total, non-act at 0, non-svc at 0):`,
-    ...apps.map((process, index) => {
-      const [state_, schedule, reason] = processRole(state, process);
-      const uid = appUid(state, process.name);
-      return `    Proc #${String(index).padStart(2)}: ${state_}  ${schedule}  t: 0 ${process.pid}:${process.name}/${uidText(uid)} (${reason})`;
-    }),
-    '',
-    '  PID mappings:',
-    ...apps.map((process) => `    PID #${process.pid}: ${processRecord(state, process.name, process.pid)}`),
-  );
-  return lines(rows);
+/** The task of an app with a running process (foreground, launcher or a recent task), for `dumpsys activity PKG`. */
+function taskOf(state: DeviceState, packageName: string): Component | undefined {
+  if (processesOf(state).pidOf(packageName) === undefined) return undefined;
+  const tasks = [state.foreground, state.launcher, ...systemStateOf(state).recents()];
+  return tasks.find((task) => task.packageName === packageName);
 }
 
 interface RunningService {
@@ -276,6 +229,9 @@ const SECTIONS: Record<string, (state: DeviceState) => string> = {
   top: topDump,
   processes: processesDump,
   p: processesDump,
+  lru: lruDump,
+  oom: oomDump,
+  o: oomDump,
   services: servicesDump,
   s: servicesDump,
   recents: recentsDump,
@@ -287,10 +243,18 @@ const SECTIONS: Record<string, (state: DeviceState) => string> = {
 export function activityService(state: DeviceState, args: readonly string[]): string {
   const section = args.find((argument) => !argument.startsWith('-'));
   if (section === undefined)
-    return [lastAnrDump, servicesDump, recentsDump, activitiesDump, processesDump]
+    return [
+      servicesDump,
+      recentsDump,
+      ...(state.sdkLevel >= 28 ? [lastAnrDump] : []),
+      activitiesDump,
+      processesDump,
+    ]
       .map((dump) => dump(state))
       .join(`${SEPARATOR}\n`);
   const dump = SECTIONS[section];
   if (dump && !(section === 'lastanr' && state.sdkLevel < 28)) return dump(state);
+  const task = taskOf(state, section);
+  if (task) return taskActivityDump(state, task);
   return lines(`Bad activity command, or no activities match: ${section}`, 'Use -h for help.');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { output, profileDevice } from '../../../../test-support/profileDevice';
+import { DeviceState } from '../../../device/state';
 import { systemStateOf } from '../../../device/systemState';
 import { frameColumns } from './gfxinfo';
 
@@ -21,6 +22,18 @@ describe('dumpsys connectivity, wifi, ethernet, netstats', () => {
     const offline = await output(phone, 'dumpsys connectivity');
     expect(offline).toContain('\nActive default network: none\n');
     expect(offline).not.toContain('NetworkAgentInfo');
+  });
+
+  it('answers as an Android TV box: Ethernet default, no battery', async () => {
+    const tv = new DeviceState({
+      features: ['android.software.leanback'],
+      properties: { 'ro.build.version.sdk': '34' },
+    });
+    expect(await output(tv, 'dumpsys connectivity')).toContain('\nActive default network: 99\n');
+    expect(await output(tv, 'dumpsys ethernet')).toContain('    Tracking interfaces: [eth0]\n');
+    expect(await output(tv, 'dumpsys battery')).toContain('  AC powered: true\n');
+    expect(await output(tv, 'dumpsys battery')).toContain('  present: false\n');
+    expect(await output(tv, 'dumpsys wifi')).toContain('current StateMachine mode: DisconnectedState\n');
   });
 
   it('has an ethernet service with no interface on an API 35 phone, none on API 28', async () => {

@@ -93,6 +93,31 @@ describe('dumpsys activity', () => {
     ]);
   });
 
+  it('lru, oom and a package name rank the same running processes', async () => {
+    const phone = profileDevice('phone');
+    await output(phone, 'am start -n com.simmail.android/.InboxActivity');
+    const pid = (await output(phone, 'pidof com.simmail.android')).trim();
+    expect(await output(phone, 'dumpsys activity lru')).toMatch(
+      new RegExp(
+        `^ACTIVITY MANAGER LRU PROCESSES \\(dumpsys activity lru\\)\\n  Activities:\\n  #2: fg     TOP  LCM ${pid}:com\\.simmail\\.android/u0a\\d+ act:activities\\n`,
+      ),
+    );
+    const oom = await output(phone, 'dumpsys activity oom');
+    expect(oom).toContain('       0: FOREGROUND_APP_ADJ (   73,728K)\n');
+    expect(oom).toMatch(
+      new RegExp(
+        `Proc # 0: fg +T/A/TOP +LCM +t: 0 ${pid}:com\\.simmail\\.android/u0a\\d+ \\(top-activity\\)\\n +oom: max=1001 curRaw=0 `,
+      ),
+    );
+    expect(oom).toMatch(/com\.android\.systemui\/u0a178 \(service\)\n +oom: max=1001 curRaw=-800 /);
+    const launcher = await output(phone, 'dumpsys activity com.google.android.apps.nexuslauncher');
+    expect(launcher).toMatch(/^TASK \d+:com\.google\.android\.apps\.nexuslauncher id=\d+ userId=0\n/);
+    expect(launcher).toContain('      mResumed=false mStopped=true mFinished=false\n');
+    expect(await output(phone, 'dumpsys activity com.shoply.android')).toBe(
+      'Bad activity command, or no activities match: com.shoply.android\nUse -h for help.\n',
+    );
+  });
+
   it('lastanr shows the last ANR, services the enabled accessibility service', async () => {
     const phone = profileDevice('phone');
     const system = systemStateOf(phone);
