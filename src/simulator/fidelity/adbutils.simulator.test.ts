@@ -67,6 +67,23 @@ describe.skipIf(!venvPresent)('adbutils 2.12 against a simulated Pixel 7 (API 35
       value: { package: packageName, activity: activity.slice(packageName.length) },
     });
     expect(results.window_size).toEqual({ value: [1080, 2400] });
+    // dumpsys package, battery, power and display as adbutils parses them.
+    expect(results.app_info).toEqual({
+      value: {
+        version_name: '5.12.0',
+        version_code: 4294967297,
+        first_install_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+        last_update_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+        // adbutils' greedy regex was written for the API < 28 `PackageSignatures{id [sig]}`; on API 28+ it keeps the
+        // tail of `signatures:[sig], past signatures:[]`, on a real phone too.
+        signature: expect.stringMatching(/^[0-9a-f]{7}\], past signatures:\[$/),
+        flags: ['HAS_CODE', 'ALLOW_CLEAR_USER_DATA', 'ALLOW_BACKUP'],
+        path: '/data/app/com.shoply.android/base.apk',
+      },
+    });
+    expect(results.battery).toEqual({ value: { usb_powered: true, level: 78, temperature: 29.1 } });
+    expect(results.screen_on).toEqual({ value: true });
+    expect(results.rotation).toEqual({ value: 0 });
     expect(results.push_list).toEqual({ value: expect.arrayContaining(['adbutils.txt']) });
     expect(results.pull).toEqual({ value: 'pushed by adbutils\n' });
   });

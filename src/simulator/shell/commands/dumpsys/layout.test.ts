@@ -100,19 +100,19 @@ const CASES: Case[] = [
     fixture: 'package-api35.txt',
     profile: 'phone',
     command: 'dumpsys package com.simmail.android',
-    shapes: ['versionCode', 'User N', 'firstInstallTime', 'P: granted', 'timeStamp', 'appId'],
+    shapes: ['versionCode', 'User N', 'firstInstallTime', 'P: granted', 'timeStamp', 'appId', 'signatures'],
   },
   {
     fixture: 'package-api28.txt',
     profile: 'cutout28',
     command: 'dumpsys package com.simmail.android',
-    shapes: ['versionCode', 'User N', 'firstInstallTime', 'userId'],
+    shapes: ['versionCode', 'User N', 'firstInstallTime', 'userId', 'signatures'],
   },
   {
     fixture: 'package-api21.txt',
     profile: 'legacy21',
     command: 'dumpsys package com.simmail.android',
-    shapes: ['versionCode', 'User N', 'firstInstallTime', 'dataDir'],
+    shapes: ['versionCode', 'User N', 'firstInstallTime', 'dataDir', 'signatures'],
   },
   {
     fixture: 'meminfo-api35.txt',

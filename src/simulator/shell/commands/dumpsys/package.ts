@@ -109,7 +109,7 @@ export function packageDump(state: DeviceState, packageName: string | undefined)
     ...(sdk < 33 ? [`    firstInstallTime=${first}`] : []),
     `    lastUpdateTime=${last}`,
     `    installerPackageName=${info.system ? 'null' : 'com.android.shell'}`,
-    `    signatures=PackageSignatures{${identity(`signatures:${info.packageName}`)} version:2, signatures:[${identity(`cert:${info.packageName}`)}], past signatures:[]}`,
+    `    signatures=PackageSignatures{${identity(`signatures:${info.packageName}`)} ${sdk >= 28 ? `version:2, signatures:[${identity(`cert:${info.packageName}`)}], past signatures:[]` : `[${identity(`cert:${info.packageName}`)}]`}}`,
     `    pkgFlags=${flags(info)}`,
     permissionLines(state, info, userLine(sdk), first),
   );
