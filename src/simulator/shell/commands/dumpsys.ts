@@ -21,6 +21,7 @@ import {
   powerService,
   thermalService,
 } from './dumpsys/power';
+import { surfaceFlingerService } from './dumpsys/surfaceFlinger';
 import { windowService } from './dumpsys/window';
 
 type DumpService = (state: DeviceState, args: readonly string[]) => string;
@@ -42,6 +43,7 @@ const hasEthernet = (state: DeviceState): boolean =>
   state.sdkLevel >= 31 || systemStateOf(state).ethernet.interfaceName !== undefined;
 
 const SERVICES: Record<string, ServiceEntry> = {
+  SurfaceFlinger: { dump: surfaceFlingerService, present: always },
   activity: { dump: activityService, present: always },
   alarm: { dump: alarmService, present: always },
   battery: { dump: batteryService, present: always },

@@ -68,7 +68,7 @@ describe('dumpsys over adb shell', () => {
       const missing = await shell(phone, 'dumpsys nosuchservice');
       expect(missing).toEqual({ stdout: '', stderr: "Can't find service: nosuchservice\n", code: 0 });
       const list = await shell(phone, 'dumpsys -l');
-      expect(list.stdout).toMatch(/^Currently running services:\n {2}activity\n/);
+      expect(list.stdout).toMatch(/^Currently running services:\n {2}SurfaceFlinger\n {2}activity\n/);
       const crashes = await shell(
         phone,
         'dumpsys dropbox --print data_app_crash data_app_anr | grep -c ^Process:',

@@ -155,6 +155,22 @@ describe('dumpsys meminfo', () => {
   });
 });
 
+describe('dumpsys SurfaceFlinger', () => {
+  it('gives the display id dumpsys display names, from API 29', async () => {
+    const phone = profileDevice('phone');
+    const uniqueId = /uniqueId='local:(\d+)'/.exec(await output(phone, 'dumpsys display'))?.[1];
+    expect(await output(phone, 'dumpsys SurfaceFlinger --display-id')).toBe(
+      `Display ${uniqueId ?? 'missing'} (HWC display 0): port=0 pnpId=GGL displayName="Common Panel"\n`,
+    );
+    expect(await output(phone, 'dumpsys SurfaceFlinger --list')).toContain(
+      'com.google.android.apps.nexuslauncher/com.google.android.apps.nexuslauncher.NexusLauncherActivity#',
+    );
+    expect(await output(profileDevice('cutout28'), 'dumpsys SurfaceFlinger --display-id')).not.toContain(
+      'HWC display 0',
+    );
+  });
+});
+
 describe('dumpsys input, input_method, display', () => {
   it('follow the foreground app, the selected IME and the rotation', async () => {
     const phone = profileDevice('phone');

@@ -5,7 +5,7 @@ import { processesOf } from '../../../device/processes';
 import type { Component, DeviceState } from '../../../device/state';
 import { appUid } from '../../../device/systemDefaults';
 import { systemStateOf } from '../../../device/systemState';
-import { activityRecord, identity, lines, SEPARATOR, taskId, windowName } from './format';
+import { activityRecord, dateTimeMillis, identity, lines, SEPARATOR, taskId, windowName } from './format';
 
 /** The rotation the display shows: system user_rotation (0-3), as the simulator does not auto-rotate. */
 export function rotationOf(state: DeviceState): number {
@@ -171,8 +171,20 @@ function policyDump(state: DeviceState): string {
   );
 }
 
-function lastAnrDump(): string {
-  return lines('WINDOW MANAGER LAST ANR (dumpsys window lastanr)', '  <no ANR has occurred since boot>');
+/** The last ANR as WindowManagerService saved it: the same one `dumpsys activity lastanr` shows. */
+function lastAnrDump(state: DeviceState): string {
+  const anr = systemStateOf(state).lastAnr;
+  if (!anr)
+    return lines('WINDOW MANAGER LAST ANR (dumpsys window lastanr)', '  <no ANR has occurred since boot>');
+  const [packageName = anr.packageName, activity = ''] = (anr.activity ?? '').split('/');
+  return lines(
+    'WINDOW MANAGER LAST ANR (dumpsys window lastanr)',
+    `  ANR time: ${dateTimeMillis(state, anr.timeMs)}`,
+    ...(anr.activity === undefined
+      ? []
+      : [`  Application at fault: ${activityRecord({ packageName, activity })}`]),
+    `  Reason: ${anr.reason}`,
+  );
 }
 
 /** `dumpsys window [windows|w|displays|d|policy|p|lastanr|l|visible|-a]`. */
@@ -181,11 +193,13 @@ export function windowService(state: DeviceState, args: readonly string[]): stri
   if (section === 'displays' || section === 'd') return displaysDump(state);
   if (section === 'windows' || section === 'w' || section === 'visible') return windowsDump(state);
   if (section === 'policy' || section === 'p') return policyDump(state);
-  if (section === 'lastanr' || section === 'l') return lastAnrDump();
+  if (section === 'lastanr' || section === 'l') return lastAnrDump(state);
   if (section !== undefined) {
     // An unknown argument is a window name filter: the matching windows, as WindowManagerService does.
     const matching = windowEntries(state).filter((entry) => entry.title.includes(section));
     return lines(matching.flatMap((entry, index) => windowBlock(state, entry, index)));
   }
-  return [lastAnrDump(), policyDump(state), displaysDump(state), windowsDump(state)].join(`${SEPARATOR}\n`);
+  return [lastAnrDump(state), policyDump(state), displaysDump(state), windowsDump(state)].join(
+    `${SEPARATOR}\n`,
+  );
 }

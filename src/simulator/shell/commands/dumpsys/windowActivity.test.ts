@@ -124,6 +124,9 @@ describe('dumpsys activity', () => {
     const anr = system.lastAnr;
     expect(anr).toBeDefined();
     expect(await output(phone, 'dumpsys activity lastanr')).toContain(`  Reason: ${anr?.reason ?? ''}\n`);
+    expect(await output(phone, 'dumpsys window lastanr')).toMatch(
+      /^WINDOW MANAGER LAST ANR \(dumpsys window lastanr\)\n {2}ANR time: 2025-02-05 13:37:00\.000\n {2}Application at fault: ActivityRecord\{[0-9a-f]{7} u0 com\.shoply\.android\/\.checkout\.CheckoutActivity t\d+\}\n {2}Reason: Input dispatching timed out/,
+    );
     system.recordAnr(
       {
         packageName: 'com.simmail.android',
@@ -194,7 +197,9 @@ describe('dumpsys', () => {
   it('lists the services of the API level and answers a missing one like Android', async () => {
     const phone = profileDevice('phone');
     const list = await output(phone, 'dumpsys -l');
-    expect(list.startsWith('Currently running services:\n  activity\n  alarm\n')).toBe(true);
+    expect(list.startsWith('Currently running services:\n  SurfaceFlinger\n  activity\n  alarm\n')).toBe(
+      true,
+    );
     for (const name of ['deviceidle', 'ethernet', 'thermalservice', 'window', 'gfxinfo'])
       expect(list).toContain(`  ${name}\n`);
     const legacy = await output(profileDevice('legacy21'), 'dumpsys -l');
