@@ -147,7 +147,10 @@ export function windowsDump(state: DeviceState): string {
   const sdk = state.sdkLevel;
   const entries = windowEntries(state);
   const rows = ['WINDOW MANAGER WINDOWS (dumpsys window windows)'];
-  entries.forEach((entry, index) => rows.push(...windowBlock(state, entry, entries.length - 1 - index)));
+  // Listed top to bottom: numbered from the top (#0) on API 29+, from the bottom (#0 last) before.
+  entries.forEach((entry, index) =>
+    rows.push(...windowBlock(state, entry, sdk >= 29 ? index : entries.length - 1 - index)),
+  );
   rows.push('', `  mGlobalConfiguration=${configurationText(state)}`, '  mHasPermanentDpad=false');
   if (sdk >= 29) rows.push('  mTopFocusedDisplayId=0');
   else rows.push(...focusLines(state));

@@ -37,6 +37,12 @@ describe('dumpsys window', () => {
     );
     await output(phone, 'monkey -p com.atlasmaps.app -c android.intent.category.LAUNCHER 1');
     const windows = await output(phone, 'dumpsys window windows');
+    expect(windows).toMatch(
+      /^WINDOW MANAGER WINDOWS \(dumpsys window windows\)\n {2}Window #0 Window\{[0-9a-f]{7} u0 NavigationBar0\}:\n/,
+    );
+    expect(windows).toMatch(
+      /\n {2}Window #2 Window\{[0-9a-f]{7} u0 com\.atlasmaps\.app\/com\.atlasmaps\.app\.MapActivity\}:\n/,
+    );
     expect(windows).toContain('package=com.atlasmaps.app');
     expect(windows).toContain('sw360dp w360dp h800dp 320dpi');
   });
