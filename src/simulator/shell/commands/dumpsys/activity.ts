@@ -1,5 +1,5 @@
 // `dumpsys activity activities|top|processes|services|recents|lastanr`: ActivityManagerService's sections. Up to
-// API 28 tasks are TaskRecords in numbered stacks; from API 29 they are Task{...} entries in task display areas.
+// API 29 tasks are TaskRecords in numbered stacks; from API 30 they are Task{...} entries in task display areas.
 import { processesOf } from '../../../device/processes';
 import { lruDump, oomDump, processesDump, processRecord, uidText } from './activityProcesses';
 import { shortComponent, type Component, type DeviceState } from '../../../device/state';
@@ -11,7 +11,7 @@ import { configurationText, currentSize } from './window';
 function taskText(state: DeviceState, component: Component, visible: boolean, home = false): string {
   const id = taskId(component.packageName);
   const uid = appUid(state, component.packageName);
-  if (state.sdkLevel < 29)
+  if (state.sdkLevel < 30)
     return `TaskRecord{${identity(`task:${component.packageName}`)} #${id} A=${component.packageName} U=0 StackId=${id} sz=1}`;
   const type = home ? 'home' : 'standard';
   return `Task{${identity(`task:${component.packageName}`)} #${id} type=${type} A=${uid}:${component.packageName} U=0 visible=${visible} visibleRequested=${visible} mode=fullscreen translucent=false sz=1}`;
@@ -85,15 +85,17 @@ function activitiesLegacy(state: DeviceState): string[] {
   const rows = ['Display #0 (activities from top to bottom):'];
   if (!onHome) rows.push(...stack(foreground, false, true));
   rows.push(...stack(launcher, true, onHome));
+  // Up to API 25 the supervisor names the focused activity; from 26 it prints the resumed one twice, per display
+  // (no space after the colon) and for the top display.
   if (state.sdkLevel < 28) rows.push(` mFocusedActivity: ${record}`);
-  rows.push(` ResumedActivity: ${record}`);
+  if (state.sdkLevel >= 26) rows.push(` ResumedActivity:${record}`, '', `  ResumedActivity: ${record}`);
   return rows;
 }
 
 export function activitiesDump(state: DeviceState): string {
   return lines(
     'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
-    state.sdkLevel >= 29 ? activitiesModern(state) : activitiesLegacy(state),
+    state.sdkLevel >= 30 ? activitiesModern(state) : activitiesLegacy(state),
   );
 }
 
@@ -101,7 +103,7 @@ export function activitiesDump(state: DeviceState): string {
 function taskActivityDump(state: DeviceState, component: Component): string {
   const processes = processesOf(state);
   const pid = processes.pidOf(component.packageName) ?? processes.start(component.packageName);
-  const owner = state.sdkLevel >= 29 ? `${appUid(state, component.packageName)}:` : '';
+  const owner = state.sdkLevel >= 30 ? `${appUid(state, component.packageName)}:` : '';
   const simpleName = component.activity.split('.').pop() ?? component.activity;
   const resumed = component.packageName === state.foreground.packageName;
   const { width, height } = currentSize(state);
@@ -200,7 +202,7 @@ function recentsDump(state: DeviceState): string {
     rows.push(
       `  * Recent #${index}: ${taskText(state, task, visible)}`,
       `    userId=0 effectiveUid=${uid} mCallingUid=${uid} mUserSetupComplete=true mCallingPackage=${task.packageName}`,
-      `    affinity=${state.sdkLevel >= 29 ? `${appUid(state, task.packageName)}:` : ''}${task.packageName}`,
+      `    affinity=${state.sdkLevel >= 30 ? `${appUid(state, task.packageName)}:` : ''}${task.packageName}`,
       `    intent={act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(task)}}`,
       `    realActivity=${shortComponent(task)}`,
       `    rootWasReset=true mNeverRelinquishIdentity=true mReuseTask=false mLockTaskAuth=LOCK_TASK_AUTH_PINNABLE`,
