@@ -84,6 +84,20 @@ const CASES: Case[] = [
     shapes: ['mCurrentFocus', 'mFocusedApp', 'mOwnerUid', 'Window #'],
   },
   {
+    fixture: 'window-windows-api35.txt',
+    profile: 'phone',
+    setup: 'am start -n com.simmail.android/.InboxActivity',
+    command: 'dumpsys window windows',
+    shapes: [
+      'Window #',
+      'mOwnerUid',
+      'mActivityRecord',
+      'mTopFocusedDisplayId',
+      'imeLayeringTarget',
+      'imeControlTarget',
+    ],
+  },
+  {
     fixture: 'activity-activities-api35.txt',
     profile: 'phone',
     setup: 'am start -n com.simmail.android/.InboxActivity',

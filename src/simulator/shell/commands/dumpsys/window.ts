@@ -31,7 +31,10 @@ export function configurationText(state: DeviceState): string {
   const sdk = state.sdkLevel;
   const orientation = width > height ? 'land' : 'port';
   const scale = Number.isInteger(fontScale) ? fontScale.toFixed(1) : String(fontScale);
-  const bounds = `winConfig={ mBounds=Rect(0, 0 - ${width}, ${height}) mAppBounds=Rect(0, 0 - ${width}, ${height}) mWindowingMode=fullscreen mDisplayWindowingMode=fullscreen mActivityType=undefined mAlwaysOnTop=undefined mRotation=ROTATION_${rotationOf(state) * 90}}`;
+  const rect = `Rect(0, 0 - ${width}, ${height})`;
+  const rotation = `ROTATION_${rotationOf(state) * 90}`;
+  // mMaxBounds and mDisplayRotation joined WindowConfiguration in API 31.
+  const bounds = `winConfig={ mBounds=${rect} mAppBounds=${rect}${sdk >= 31 ? ` mMaxBounds=${rect} mDisplayRotation=${rotation}` : ''} mWindowingMode=fullscreen mDisplayWindowingMode=fullscreen mActivityType=undefined mAlwaysOnTop=undefined mRotation=${rotation}}`;
   return [
     `{${scale} 310mcc260mnc ${sdk >= 24 ? `[${localeText}]` : localeText} ldltr sw${Math.min(wDp, hDp)}dp w${wDp}dp h${hDp}dp ${densityDpi}dpi nrml long ${orientation}`,
     sdk >= 29 ? ' night-no finger -keyb/v/h -nav/h' : ' finger -keyb/v/h -nav/h',
@@ -154,6 +157,11 @@ export function windowsDump(state: DeviceState): string {
   rows.push('', `  mGlobalConfiguration=${configurationText(state)}`, '  mHasPermanentDpad=false');
   if (sdk >= 29) rows.push('  mTopFocusedDisplayId=0');
   else rows.push(...focusLines(state));
+  if (sdk >= 31) {
+    const target = windowName(state.foreground);
+    for (const role of ['imeLayeringTarget', 'imeInputTarget', 'imeControlTarget'])
+      rows.push(`  ${role} in display# 0 ${target}`);
+  }
   rows.push('  mInTouchMode=true', `  mLastDisplayFreezeDuration=0 due to new-config`);
   return lines(rows);
 }
