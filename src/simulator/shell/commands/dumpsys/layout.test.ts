@@ -136,6 +136,12 @@ const CASES: Case[] = [
     shapes: ['Pss', 'Total', '------', 'Native Heap', '.so mmap', 'TOTAL', 'TOTAL PSS', '** MEMINFO in pid'],
   },
   {
+    fixture: 'meminfo-system-api35.txt',
+    profile: 'phone',
+    command: 'dumpsys meminfo',
+    shapes: ['Total RSS by', 'Total RAM', 'Uptime', 'Tuning'],
+  },
+  {
     fixture: 'meminfo-api21.txt',
     profile: 'legacy21',
     command: 'dumpsys meminfo com.simmail.android',

@@ -178,52 +178,90 @@ function kilobytes(value: number): string {
   return `${value.toLocaleString('en-US')}K`;
 }
 
-/** PSS per oom_adj class: native daemons, system_server, persistent System UI, the foreground app, the rest cached. */
+/** Sizes per oom_adj class: native daemons, system_server, persistent System UI, foreground app, launcher, the rest cached. */
 function oomGroups(
   state: DeviceState,
   processes: readonly DeviceProcess[],
-  pss: (process: DeviceProcess) => number,
+  size: (process: DeviceProcess) => number,
 ): string[] {
   const groupOf = (process: DeviceProcess): string => {
     if (process.name === 'system_server') return 'System';
     if (process.name === 'com.android.systemui') return 'Persistent';
     if (process.name === state.foreground.packageName) return 'Foreground';
+    if (process.name === state.launcher.packageName) return 'Home';
     return process.user.startsWith('u0_a') ? 'Cached' : 'Native';
   };
-  return ['Native', 'System', 'Persistent', 'Foreground', 'Cached'].flatMap((group) => {
+  return ['Native', 'System', 'Persistent', 'Foreground', 'Home', 'Cached'].flatMap((group) => {
     const members = processes.filter((process) => groupOf(process) === group);
     if (members.length === 0) return [];
-    const total = members.reduce((sum, process) => sum + pss(process), 0);
+    const total = members.reduce((sum, process) => sum + size(process), 0);
     return [
-      `${kilobytes(total).padStart(14)}: ${group}`,
+      `${kilobytes(total).padStart(12)}: ${group}`,
       ...members.map(
-        (process) => `${kilobytes(pss(process)).padStart(18)}: ${process.name} (pid ${process.pid})`,
+        (process) => `${kilobytes(size(process)).padStart(16)}: ${processLabel(state, process)}`,
       ),
     ];
   });
 }
 
+/** How meminfo names a process: system_server is `system`; apps with an activity say so. */
+function processLabel(state: DeviceState, process: DeviceProcess): string {
+  const name = process.name === 'system_server' ? 'system' : process.name;
+  const activities = state.getPackage(process.name)?.launchActivity !== undefined;
+  return `${name} (pid ${process.pid}${activities ? ' / activities' : ''})`;
+}
+
+/** One measure's tables: by process, by oom_adj class, by category. */
+function measureTables(
+  state: DeviceState,
+  measure: 'PSS' | 'RSS',
+  processes: readonly DeviceProcess[],
+  size: (process: DeviceProcess) => number,
+): string[] {
+  const total = processes.reduce((sum, process) => sum + size(process), 0);
+  const categories: Array<[string, number]> = [
+    ['Native', 0.38],
+    ['Dalvik', 0.22],
+    ['.so mmap', 0.14],
+    ['.art mmap', 0.08],
+    ['.dex mmap', 0.06],
+    ['Unknown', 0.12],
+  ];
+  return [
+    `Total ${measure} by process:`,
+    ...processes.map(
+      (process) => `${kilobytes(size(process)).padStart(12)}: ${processLabel(state, process)}`,
+    ),
+    '',
+    `Total ${measure} by OOM adjustment:`,
+    ...oomGroups(state, processes, size),
+    '',
+    `Total ${measure} by category:`,
+    ...categories.map(([name, share]) => `${kilobytes(Math.round(total * share)).padStart(12)}: ${name}`),
+    '',
+  ];
+}
+
+/**
+ * The system summary. From API 30 the RSS tables come first; from API 34 meminfo no longer collects PSS by default,
+ * so only the RSS tables remain; before 30 there are only PSS tables.
+ */
 function systemDump(state: DeviceState): string {
+  const sdk = state.sdkLevel;
   const processes = processesOf(state)
     .list()
     .filter((process) => process.rssKb > 0)
     .sort((a, b) => b.rssKb - a.rssKb);
   const pss = (process: DeviceProcess): number => Math.round(process.rssKb * 0.62);
-  const total = processes.reduce((sum, process) => sum + pss(process), 0);
+  const rss = (process: DeviceProcess): number => process.rssKb;
+  const used = processes.reduce((sum, process) => sum + (sdk >= 34 ? rss(process) : pss(process)), 0);
   return lines(
     header(state),
-    'Total PSS by process:',
-    ...processes.map(
-      (process) =>
-        `${kilobytes(pss(process)).padStart(14)}: ${process.name} (pid ${process.pid}${process.name.includes('.') ? ' / activities' : ''})`,
-    ),
-    '',
-    'Total PSS by OOM adjustment:',
-    ...oomGroups(state, processes, pss),
-    '',
+    ...(sdk >= 30 ? ['', ...measureTables(state, 'RSS', processes, rss)] : []),
+    ...(sdk < 34 ? measureTables(state, 'PSS', processes, pss) : []),
     'Total RAM: 7,811,356K (status normal)',
     ' Free RAM: 3,204,512K (  412,088K cached pss + 2,380,336K cached kernel +   412,088K free)',
-    ` Used RAM: ${kilobytes(total + 1_120_000)} (${kilobytes(total)} used pss + 1,120,000K kernel)`,
+    ` Used RAM: ${kilobytes(used + 1_120_000)} (${kilobytes(used)} used ${sdk >= 34 ? 'rss' : 'pss'} + 1,120,000K kernel)`,
     ' Lost RAM:   318,904K',
     '     ZRAM:    16,280K physical used for    61,440K in swap ( 3,905,676K total swap)',
     '   Tuning: 256 (large 512), oom   322,560K, restore limit   107,520K (high-end-gfx)',

@@ -150,8 +150,21 @@ describe('dumpsys meminfo', () => {
       'No process found for: com.shoply.android\n',
     );
     const system = await output(phone, 'dumpsys meminfo');
-    expect(system).toContain(`: com.simmail.android (pid ${pid} / activities)\n`);
-    expect(system).toMatch(/\nTotal PSS by OOM adjustment:\n +[\d,]+K: Native\n/);
+    const kilobytes = Number(rss).toLocaleString('en-US');
+    expect(system).toContain(
+      `\n${`${kilobytes}K`.padStart(12)}: com.simmail.android (pid ${pid} / activities)\n`,
+    );
+    expect(system).toMatch(/\n\nTotal RSS by process:\n {4}[\d,]+K: system \(pid 1215\)\n/);
+    expect(system).toMatch(
+      /\nTotal RSS by OOM adjustment:\n +[\d,]+K: Native\n +[\d,]+K: zygote64 \(pid 823\)\n/,
+    );
+    expect(system).toMatch(
+      /\n +[\d,]+K: Home\n +[\d,]+K: com\.google\.android\.apps\.nexuslauncher \(pid \d+ \/ activities\)\n/,
+    );
+    expect(system).not.toContain('Total PSS by process:');
+    const older = await output(profileDevice('cutout28'), 'dumpsys meminfo');
+    expect(older).toContain('\nTotal PSS by process:\n');
+    expect(older).not.toContain('Total RSS');
   });
 });
 
