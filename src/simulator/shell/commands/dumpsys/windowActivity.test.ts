@@ -51,6 +51,10 @@ describe('dumpsys window', () => {
     const phone = profileDevice('phone');
     await output(phone, 'input keyevent KEYCODE_POWER');
     expect(await output(phone, 'dumpsys window displays')).toContain('  mCurrentFocus=null\n');
+    // Appium's lock management reads the keyguard delegate of `dumpsys window`.
+    expect(await output(phone, 'dumpsys window policy')).toMatch(
+      /\n {4}KeyguardServiceDelegate\n {6}showing=false\n[\s\S]*\n {6}screenState=SCREEN_STATE_OFF\n {6}interactiveState=INTERACTIVE_STATE_SLEEP\n/,
+    );
     expect(await output(phone, 'dumpsys power')).toMatch(
       /mWakefulness=Asleep\n[\s\S]*Display Power: state=OFF\n/,
     );
