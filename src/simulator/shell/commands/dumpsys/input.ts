@@ -64,6 +64,8 @@ export function inputService(state: DeviceState): string {
     '    IsExternal: false',
     '    Sources: 0x00001002',
     '    Touch Input Mapper (mode - DIRECT):',
+    // TouchInputMapper's rotation: SurfaceOrientation up to API 32 (Appium reads it), InputDeviceOrientation after.
+    `      ${sdk >= 33 ? 'InputDeviceOrientation' : 'SurfaceOrientation'}: ${rotationOf(state)}`,
     `      Viewport INTERNAL: displayId=0, uniqueId=${DISPLAY_UNIQUE_ID}, port=0, orientation=${rotationOf(state)}, logicalFrame=[0, 0, ${width}, ${height}], physicalFrame=[0, 0, ${width}, ${height}], deviceSize=[${width}, ${height}], isActive=[1]`,
     '',
     'Input Dispatcher State:',

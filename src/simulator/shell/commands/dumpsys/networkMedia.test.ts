@@ -191,6 +191,12 @@ describe('dumpsys input, input_method, display', () => {
     expect(await output(phone, 'dumpsys input')).toMatch(
       /FocusedWindows:\n {4}displayId=0, name='[0-9a-f]{7} com\.simmail\.android\/com\.simmail\.android\.InboxActivity'\n/,
     );
+    await output(phone, 'settings put system user_rotation 3');
+    expect(await output(phone, 'dumpsys input')).toContain('      InputDeviceOrientation: 3\n');
+    expect(await output(profileDevice('cutout28'), 'dumpsys input')).toContain(
+      '      SurfaceOrientation: 0\n',
+    );
+    await output(phone, 'settings put system user_rotation 0');
     expect(await output(profileDevice('legacy21'), 'dumpsys input')).toContain(
       "  FocusedWindow: name='Window{",
     );
