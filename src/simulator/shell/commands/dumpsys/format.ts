@@ -10,9 +10,40 @@ export function identity(text: string): string {
   return (hash & 0xfffffff).toString(16).padStart(7, '0');
 }
 
+// One formatter per zone: building an Intl.DateTimeFormat costs about a millisecond, and a dump prints dozens of
+// dates (toybox's localTime builds one per call, which suits `date` but not dumpsys).
+const formatters = new Map<string, Intl.DateTimeFormat | undefined>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat | undefined {
+  if (!formatters.has(zone)) {
+    let formatter: Intl.DateTimeFormat | undefined;
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+    } catch {
+      formatter = undefined;
+    }
+    formatters.set(zone, formatter);
+  }
+  return formatters.get(zone);
+}
+
 /** `2025-02-05 14:03:11` in the device's time zone. */
 export function dateTime(state: DeviceState, epochMs: number): string {
-  return strftime('%Y-%m-%d %H:%M:%S', localTime(epochMs, timeZoneOf(state)), epochMs);
+  const formatter = formatterFor(state.getProperty('persist.sys.timezone') ?? 'UTC');
+  if (!formatter) return strftime('%Y-%m-%d %H:%M:%S', localTime(epochMs, timeZoneOf(state)), epochMs);
+  const parts = formatter.formatToParts(new Date(epochMs));
+  const part = (type: Intl.DateTimeFormatPartTypes): string =>
+    parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
 /** `2025-02-05 14:03:11.123` */

@@ -75,6 +75,14 @@ describe('dumpsys jobscheduler, alarm and usagestats', () => {
     expect(await output(phone, 'dumpsys alarm')).not.toContain('com.shoply.android');
   });
 
+  it('prints dates in the device time zone, as date does', async () => {
+    const phone = profileDevice('phone');
+    await output(phone, 'setprop persist.sys.timezone Asia/Kolkata');
+    const now = (await output(phone, "date '+%Y-%m-%d %H:%M:%S'")).trim();
+    expect(now).toBe('2025-02-05 19:30:00');
+    expect(await output(phone, 'dumpsys alarm')).toContain(`  nowRTC=${phone.now()}=${now}.000 nowELAPSED=`);
+  });
+
   it('lists pending alarms soonest first, in batches before API 31', async () => {
     const phone = profileDevice('phone');
     const alarms = await output(phone, 'dumpsys alarm');
