@@ -31,7 +31,7 @@ export const LAYERS = {
     ['index.ts', 'web.ts'],
   ],
   simulator: [
-    ['apk', 'profiles', 'device'],
+    ['apk', 'profiles', 'device', 'fixtures'],
     ['shell', 'screen'],
     ['adb', 'operator', 'control'],
     ['simulatedAndroid.ts'],

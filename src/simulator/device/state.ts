@@ -247,8 +247,15 @@ export class DeviceState {
     return info ? { ...info } : undefined;
   }
 
+  /** Installs or updates a package; an update keeps the first install time. */
   installPackage(options: PackageOptions): void {
-    this.packages.set(options.packageName, packageInfo(options));
+    const now = this.now();
+    const firstInstallTimeMs = this.packages.get(options.packageName)?.firstInstallTimeMs ?? now;
+    this.packages.set(options.packageName, {
+      ...packageInfo(options),
+      firstInstallTimeMs,
+      lastUpdateTimeMs: now,
+    });
     this.emit('packages', { packageName: options.packageName, change: 'installed' });
   }
 

@@ -21,6 +21,9 @@ export interface PackageInfo {
   system: boolean;
   /** Fully qualified class of the launcher activity, if the package has one. */
   launchActivity?: string;
+  /** Device-clock times of the first install and the last update, for packages installed after boot. */
+  firstInstallTimeMs?: number;
+  lastUpdateTimeMs?: number;
 }
 
 /** A package to install; missing fields get defaults (label = package name, version 1 / "1.0", /data/app path). */

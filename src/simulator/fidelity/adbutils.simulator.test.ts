@@ -38,10 +38,30 @@ describe.skipIf(!pythonVenvPresent)('adbutils 2.12 against a simulated Pixel 7 (
     expect(results.airplane).toEqual({ value: '0' });
     const packages = (results.packages as { value: string[] }).value;
     expect(packages).toEqual(expect.arrayContaining(['com.android.settings', 'com.shoply.android']));
+    // API 29+ prints no mCurrentFocus in `dumpsys window windows`, so adbutils falls back to `dumpsys activity top`,
+    // whose ACTIVITY line names the activity in short form, as on a real Android 15 phone.
+    const { packageName, activity } = sim.state.foreground;
     expect(results.app_current).toEqual({
-      value: { package: sim.state.foreground.packageName, activity: sim.state.foreground.activity },
+      value: { package: packageName, activity: activity.slice(packageName.length) },
     });
     expect(results.window_size).toEqual({ value: [1080, 2400] });
+    // dumpsys package, battery, power and display as adbutils parses them.
+    expect(results.app_info).toEqual({
+      value: {
+        version_name: '5.12.0',
+        version_code: 4294967297,
+        first_install_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+        last_update_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+        // adbutils' greedy regex was written for the API < 28 `PackageSignatures{id [sig]}`; on API 28+ it keeps the
+        // tail of `signatures:[sig], past signatures:[]`, on a real phone too.
+        signature: expect.stringMatching(/^[0-9a-f]{7}\], past signatures:\[$/),
+        flags: ['HAS_CODE', 'ALLOW_CLEAR_USER_DATA', 'ALLOW_BACKUP'],
+        path: '/data/app/com.shoply.android/base.apk',
+      },
+    });
+    expect(results.battery).toEqual({ value: { usb_powered: true, level: 78, temperature: 29.1 } });
+    expect(results.screen_on).toEqual({ value: true });
+    expect(results.rotation).toEqual({ value: 0 });
     expect(results.push_list).toEqual({ value: expect.arrayContaining(['adbutils.txt']) });
     expect(results.pull).toEqual({ value: 'pushed by adbutils\n' });
   });

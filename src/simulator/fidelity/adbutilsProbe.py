@@ -34,12 +34,34 @@ def app_current():
     return {"package": info.package, "activity": info.activity}
 
 
+def app_info():
+    info = device.app_info("com.shoply.android")
+    return {
+        "version_name": info.version_name,
+        "version_code": info.version_code,
+        "first_install_time": info.first_install_time.isoformat(),
+        "last_update_time": info.last_update_time.isoformat(),
+        "signature": info.signature,
+        "flags": info.flags,
+        "path": info.path,
+    }
+
+
+def battery():
+    info = device.battery()
+    return {"usb_powered": info.usb_powered, "level": info.level, "temperature": info.temperature}
+
+
 probe("shell2_false", shell2_false)
 probe("sdk", lambda: device.getprop("ro.build.version.sdk"))
 probe("airplane", lambda: device.shell("settings get global airplane_mode_on"))
 probe("packages", lambda: device.list_packages())
 probe("app_current", app_current)
 probe("window_size", lambda: list(device.window_size()))
+probe("app_info", app_info)
+probe("battery", battery)
+probe("screen_on", device.is_screen_on)
+probe("rotation", device.rotation)
 probe("push_list", push_and_list)
 probe("pull", lambda: device.sync.read_text("/data/local/tmp/adbutils.txt"))
 print(json.dumps(results))

@@ -1,5 +1,6 @@
 import { processesOf } from '../../device/processes';
 import { DEFAULT_INPUT_METHOD } from '../../device/stateDefaults';
+import { standbyBucketOf } from '../../device/systemState';
 import { failWith, type CommandContext, type CommandHandler } from '../commandTable';
 import { am } from './am';
 import { pm } from './pm';
@@ -54,13 +55,11 @@ export function appops(context: CommandContext): number {
   return 0;
 }
 
-/** Standby bucket as UsageStatsManager numbers it: 5 exempted (system), 10 active (running), 40 rare. */
+/** `am get-standby-bucket PKG`: the bucket systemState's standbyBucketOf gives. */
 export function standbyBucket(context: CommandContext, packageName: string | undefined): number {
-  const { state } = context.device;
-  const info = packageName === undefined ? undefined : state.getPackage(packageName);
-  if (!info || packageName === undefined)
-    return failWith(context, `Package ${packageName ?? ''} not found`, 255);
-  context.stdout(`${info.system ? 5 : processesOf(state).pidOf(packageName) !== undefined ? 10 : 40}\n`);
+  const bucket = packageName === undefined ? undefined : standbyBucketOf(context.device.state, packageName);
+  if (bucket === undefined) return failWith(context, `Package ${packageName ?? ''} not found`, 255);
+  context.stdout(`${bucket}\n`);
   return 0;
 }
 

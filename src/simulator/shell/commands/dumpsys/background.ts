@@ -1,0 +1,188 @@
+// Background work: `dumpsys jobscheduler` (registered jobs and their constraints), `dumpsys alarm` (pending alarms;
+// batches before API 31) and `dumpsys usagestats` (standby buckets from API 28, the same ones `am
+// get-standby-bucket` answers).
+import type { DeviceState } from '../../../device/state';
+import { appUid } from '../../../device/systemDefaults';
+import {
+  standbyBucketOf,
+  systemStateOf,
+  type AlarmRecord,
+  type JobRecord,
+} from '../../../device/systemState';
+import { dateTime, dateTimeMillis, duration, identity, lines } from './format';
+
+const BUCKET_NAMES: Record<number, string> = {
+  5: 'EXEMPTED',
+  10: 'ACTIVE',
+  20: 'WORKING_SET',
+  30: 'FREQUENT',
+  40: 'RARE',
+};
+
+function shortService(job: JobRecord): string {
+  const { packageName, service } = job;
+  return `${packageName}/${service.startsWith(`${packageName}.`) ? service.slice(packageName.length) : service}`;
+}
+
+/** The job's network requirement: a NetworkRequest from API 28, the JobInfo NETWORK_TYPE number before. */
+function networkText(sdk: number, network: 'any' | 'unmetered', uid: number): string {
+  if (sdk < 28) return network === 'unmetered' ? '2' : '1';
+  const capabilities = `INTERNET&NOT_RESTRICTED&TRUSTED&VALIDATED${network === 'unmetered' ? '&NOT_METERED' : ''}`;
+  return `NetworkRequest [ NONE id=0, [ Capabilities: ${capabilities} Uid: ${uid}] ]`;
+}
+
+function jobBlock(state: DeviceState, job: JobRecord): string[] {
+  const system = systemStateOf(state);
+  const uid = appUid(state, job.packageName);
+  const user = `u0a${uid - 10_000}`;
+  const sdk = state.sdkLevel;
+  const charging = system.battery.plugged !== 'none';
+  const network = system.wifiConnected || system.ethernet.linkUp;
+  const unmetered = system.wifiConnected || system.ethernet.linkUp;
+  const required = [
+    ...(job.requiresCharging ? ['CHARGING'] : []),
+    ...(job.requiredNetwork ? ['CONNECTIVITY'] : []),
+  ];
+  const satisfied = [
+    ...(charging ? ['CHARGING'] : []),
+    ...(job.requiredNetwork === 'unmetered'
+      ? unmetered
+        ? ['CONNECTIVITY']
+        : []
+      : network
+        ? ['CONNECTIVITY']
+        : []),
+    ...(system.doze.deep === 'IDLE' ? [] : ['DEVICE_NOT_DOZING']),
+    'BACKGROUND_NOT_RESTRICTED',
+  ];
+  const unsatisfied = required.filter((constraint) => !satisfied.includes(constraint));
+  const bucket = standbyBucketOf(state, job.packageName) ?? 40;
+  const rows = [
+    `  JOB #${user}/${job.jobId}: ${identity(`job:${job.packageName}:${job.jobId}`)} ${shortService(job)}`,
+    `    ${user} tag=*job*/${shortService(job)}`,
+    `    Source: uid=${user} user=0 pkg=${job.packageName}`,
+    '    JobInfo:',
+    `      Service: ${shortService(job)}`,
+    ...(job.periodicMs !== undefined
+      ? [`      PERIODIC: interval=${duration(job.periodicMs)} flex=${duration(job.periodicMs)}`]
+      : []),
+    '      PERSISTED',
+    ...(job.requiresCharging ? ['      Requires: charging=true batteryNotLow=false deviceIdle=false'] : []),
+    ...(job.requiredNetwork ? [`      Network type: ${networkText(sdk, job.requiredNetwork, uid)}`] : []),
+    '      Backoff: policy=1 initial=+30s0ms',
+    `    Required constraints: ${required.join(' ')}`,
+    `    Satisfied constraints: ${satisfied.join(' ')}`,
+    `    Unsatisfied constraints: ${unsatisfied.join(' ')}`,
+    ...(sdk >= 28 ? [`    Standby bucket: ${BUCKET_NAMES[bucket] ?? 'RARE'}`] : []),
+    ...(job.lastRunElapsedMs !== undefined
+      ? [`    Last successful run: ${dateTime(state, system.bootTimeMs + job.lastRunElapsedMs)}`]
+      : []),
+    `    Ready: ${unsatisfied.length === 0 && job.periodicMs === undefined}`,
+  ];
+  return rows;
+}
+
+export function jobSchedulerService(state: DeviceState): string {
+  const jobs = systemStateOf(state).jobs();
+  return lines(
+    'Started users: [0]',
+    `Registered ${jobs.length} jobs:`,
+    ...jobs.flatMap((job) => jobBlock(state, job)),
+    '',
+    'Pending queue:',
+    'Active jobs:',
+    '  Slot #0: inactive since -2m1s310ms, stopped because: app called jobFinished',
+  );
+}
+
+const ALARM_TYPE_NUMBERS: Record<AlarmRecord['type'], number> = {
+  RTC_WAKEUP: 0,
+  RTC: 1,
+  ELAPSED_WAKEUP: 2,
+  ELAPSED: 3,
+};
+
+function alarmBlock(state: DeviceState, alarm: AlarmRecord, index: number, indent: string): string[] {
+  const system = systemStateOf(state);
+  const elapsed = system.elapsedNow();
+  const when = alarm.whenElapsedMs - elapsed;
+  const rtc = alarm.type.startsWith('RTC');
+  const origWhen = rtc ? dateTimeMillis(state, state.now() + when) : duration(when);
+  return [
+    `${indent}${alarm.type} #${index}: Alarm{${identity(`alarm:${alarm.tag}`)} type ${ALARM_TYPE_NUMBERS[alarm.type]} origWhen ${rtc ? state.now() + when : alarm.whenElapsedMs} ${alarm.packageName}}`,
+    `${indent}  tag=${alarm.tag}`,
+    `${indent}  type=${alarm.type} origWhen=${origWhen} window=${alarm.windowMs === 0 ? 0 : duration(alarm.windowMs)} repeatInterval=${alarm.repeatIntervalMs} count=0 flags=0x${alarm.packageName === 'android' ? '9' : '0'}`,
+    `${indent}  whenElapsed=${duration(when)} maxWhenElapsed=${duration(when + alarm.windowMs)}`,
+    `${indent}  operation=PendingIntent{${identity(`intent:${alarm.tag}`)}: PendingIntentRecord{${identity(`record:${alarm.tag}`)} ${alarm.packageName} broadcastIntent}}`,
+  ];
+}
+
+export function alarmService(state: DeviceState): string {
+  const system = systemStateOf(state);
+  const alarms = system.alarms();
+  const elapsed = system.elapsedNow();
+  const now = state.now();
+  const next = (wakeup: boolean): string[] => {
+    const alarm = alarms.find((candidate) => candidate.type.endsWith('WAKEUP') === wakeup);
+    if (!alarm) return [];
+    const delta = alarm.whenElapsedMs - elapsed;
+    return [
+      `  Next ${wakeup ? 'wakeup' : 'non-wakeup'} alarm: ${duration(delta)} = ${dateTimeMillis(state, now + delta)}`,
+    ];
+  };
+  const rows = [
+    'Current Alarm Manager state:',
+    `  nowRTC=${now}=${dateTimeMillis(state, now)} nowELAPSED=${elapsed}`,
+    `  mLastTimeChangeClockTime=${system.bootTimeMs}=${dateTimeMillis(state, system.bootTimeMs)}`,
+    ...next(false),
+    ...next(true),
+    '',
+  ];
+  if (state.sdkLevel >= 31) {
+    rows.push(`  Pending alarms: ${alarms.length}`);
+    alarms.forEach((alarm, index) => rows.push(...alarmBlock(state, alarm, index, '    ')));
+  } else {
+    rows.push(`  Pending alarm batches: ${alarms.length}`);
+    for (const alarm of alarms) {
+      const start = alarm.whenElapsedMs;
+      rows.push(
+        `Batch{${identity(`batch:${alarm.tag}`)} num=1 start=${start} end=${start + alarm.windowMs} flgs=0x${alarm.packageName === 'android' ? '9' : '0'}}:`,
+        ...alarmBlock(state, alarm, 0, '    '),
+      );
+    }
+  }
+  return lines(rows);
+}
+
+/** `dumpsys usagestats`: recent activity events and the app standby states. */
+export function usageStatsService(state: DeviceState): string {
+  const system = systemStateOf(state);
+  const elapsed = system.elapsedNow();
+  const now = state.now();
+  const recents = system.recents();
+  const rows = [
+    'user=0',
+    `  Last 24 hour events (timeRange="${dateTime(state, now - 86_400_000)} - ${dateTime(state, now)}")`,
+    ...recents
+      .slice()
+      .reverse()
+      .map(
+        (task, index) =>
+          `    time="${dateTime(state, now - (recents.length - index) * 60_000)}" type=ACTIVITY_RESUMED package=${task.packageName} class=${task.activity}`,
+      ),
+    '',
+  ];
+  if (state.sdkLevel < 28) return lines(rows);
+  rows.push('App Standby States:', '  mAppIdleEnabled=true', '  user=0');
+  for (const info of state.listPackages().sort((a, b) => (a.packageName < b.packageName ? -1 : 1))) {
+    const bucket = standbyBucketOf(state, info.packageName) ?? 40;
+    const used = recents.findIndex((task) => task.packageName === info.packageName);
+    const usedText = used < 0 ? duration(-elapsed) : duration(-(used + 1) * 60_000);
+    const reason = bucket === 5 ? 's' : bucket === 10 ? 'u-mb' : 'd';
+    rows.push(
+      `    package=${info.packageName} u=0 bucket=${bucket} reason=${reason} used=${usedText} usedScr=${usedText} lastPred=${duration(-elapsed)} lastJob=--  idle=${bucket >= 40 ? 'y' : 'n'}`,
+    );
+  }
+  rows.push(`  totalElapsedTime=${duration(elapsed)}`, `  totalScreenOnTime=${duration(elapsed)}`);
+  return lines(rows);
+}
