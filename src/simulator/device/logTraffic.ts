@@ -208,6 +208,11 @@ class LogTraffic implements LogSource {
     this.state.appendLog({ pid: writer.pid, tid: writer.pid, uid: writer.uid, ...entry, timeMs });
   }
 
+  /** Streaming readers attached now; the timer runs only while this is above 0. */
+  get attachedReaders(): number {
+    return this.timer === undefined ? 0 : this.readers;
+  }
+
   /** Keeps new entries flowing to 'log' listeners while at least one streaming reader is attached. */
   attachReader(): () => void {
     this.readers += 1;
@@ -241,6 +246,11 @@ export function startLogTraffic(state: DeviceState, options: LogTrafficOptions):
     state.addLogSource(traffic);
   }
   return traffic;
+}
+
+/** The device's traffic generator, if it has one. */
+export function logTrafficOf(state: DeviceState): LogTraffic | undefined {
+  return trafficByState.get(state);
 }
 
 /** A streaming reader's hold on the device's traffic timer; a no-op release when the device has no traffic. */

@@ -99,8 +99,9 @@ export class UiBuilder {
   ): UiNode {
     const left =
       drawn.align === 'right' ? x - drawn.width : drawn.align === 'center' ? x - drawn.width / 2 : x;
-    const top = y - ROBOTO_ASCENT_PER_EM * drawn.sizePx;
-    const height = (ROBOTO_ASCENT_PER_EM + ROBOTO_DESCENT_PER_EM) * drawn.sizePx;
+    // Roboto's ascent is negative (above the baseline), its descent positive.
+    const top = y + ROBOTO_ASCENT_PER_EM * drawn.sizePx;
+    const height = (ROBOTO_DESCENT_PER_EM - ROBOTO_ASCENT_PER_EM) * drawn.sizePx;
     return this.add(
       parent,
       'android.widget.TextView',
