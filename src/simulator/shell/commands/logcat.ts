@@ -11,7 +11,7 @@ import { PRIORITY_RANK, parseLogcatOptions, type LogcatOptions } from './logcatO
  */
 export async function logcat(context: CommandContext): Promise<number> {
   const { state } = context.device;
-  const options = parseLogcatOptions(context.args, state.now());
+  const options = parseLogcatOptions(context.args, state.now(), context.environment.ANDROID_LOG_TAGS);
   if ('error' in options) return failWith(context, options.error);
   if (options.clear) {
     state.clearLogs(options.buffers);

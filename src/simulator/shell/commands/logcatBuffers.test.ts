@@ -116,6 +116,21 @@ describe('logcat buffers', () => {
   });
 });
 
+describe('ANDROID_LOG_TAGS', () => {
+  it('supplies filter specs when the command line has none, as the adb CLI relies on', async () => {
+    const state = device();
+    expect(await text("export ANDROID_LOG_TAGS='MainTag:I *:S'; exec logcat -d -v raw", state)).toBe(
+      '--------- beginning of main\nmain one\nmain two\n',
+    );
+    expect(await text("ANDROID_LOG_TAGS='*:S' logcat -d -v raw -b system ActivityManager:W", state)).toBe(
+      '--------- beginning of system\nsystem one\n',
+    );
+    expect(await text("export ANDROID_LOG_TAGS=''; exec logcat -d -v raw -b crash", state)).toBe(
+      '--------- beginning of crash\nFATAL EXCEPTION: main\n',
+    );
+  });
+});
+
 describe('logcat -v formats and modifiers', () => {
   const line = async (format: string): Promise<string> =>
     (await text(`logcat -d -b main -t 1 ${format}`, device())).split('\n')[1] ?? '';

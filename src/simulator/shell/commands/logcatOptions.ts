@@ -51,11 +51,28 @@ const FLAG_OPTIONS: Record<string, keyof LogcatOptions | 'silent'> = {
   '-s': 'silent',
 };
 
-/** Parses logcat's arguments; `nowMs` dates `MM-DD` times in the current year. */
+/**
+ * Parses logcat's arguments; `nowMs` dates `MM-DD` times in the current year. Without filter specs on the command
+ * line, `logTags` (ANDROID_LOG_TAGS, which the adb CLI exports) supplies them, as liblog does.
+ */
 export function parseLogcatOptions(
   args: readonly string[],
   nowMs: number,
+  logTags = '',
 ): LogcatOptions | { error: string } {
+  const hasSpecs = args.some((argument, index) => isFilterSpec(args, index, argument));
+  const specs = hasSpecs ? [] : logTags.split(/\s+/).filter(Boolean);
+  return parseArguments([...args, ...specs], nowMs);
+}
+
+/** Whether args[index] is a filter spec (not an option or an option's value). */
+function isFilterSpec(args: readonly string[], index: number, argument: string): boolean {
+  if (argument.startsWith('-')) return false;
+  const previous = args[index - 1];
+  return previous === undefined || !(previous in VALUE_OPTIONS);
+}
+
+function parseArguments(args: readonly string[], nowMs: number): LogcatOptions | { error: string } {
   const options: LogcatOptions = {
     format: 'threadtime',
     modifiers: new Set(),
