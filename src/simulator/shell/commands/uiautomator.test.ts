@@ -146,6 +146,41 @@ describe('uiautomator dump', () => {
   });
 });
 
+describe('every profile and app', () => {
+  it('dumps valid XML whose root is the foreground app and whose nodes stay on the display', async () => {
+    for (const profile of ['phone', 'tablet', 'legacy21', 'cutout28']) {
+      const started = await SimulatedAndroid.start({ profile, logTraffic: { ratePerSecond: 0, seed: 1 } });
+      if (!started.ok) throw new Error(started.error.message);
+      const device = started.value;
+      try {
+        const { widthPx, heightPx } = device.state.configuration().screenSize;
+        for (const app of device.profile.apps) {
+          device.state.setForeground({ packageName: app.packageName, activity: '.Main' });
+          const out = (
+            await runShell('uiautomator dump /dev/tty', { state: device.state })
+          ).stdout.toString();
+          const xml = out.slice(0, out.indexOf('UI hierchary'));
+          expect(XMLValidator.validate(xml), `${profile} ${app.packageName}`).toBe(true);
+          const root = (parser.parse(xml) as { hierarchy: { node: XmlNode } }).hierarchy.node;
+          expect(root['@_package']).toBe(app.packageName);
+          const nodes = flatten(root);
+          expect(nodes.length, `${profile} ${app.packageName}`).toBeGreaterThan(3);
+          for (const node of nodes) {
+            const box = bounds(node);
+            expect(box.left >= 0 && box.top >= 0 && box.right <= widthPx && box.bottom <= heightPx).toBe(
+              true,
+            );
+            expect(box.right > box.left && box.bottom > box.top, node['@_bounds']).toBe(true);
+          }
+          expect(xml.includes('drawing-order=')).toBe(device.profile.sdk >= 29);
+        }
+      } finally {
+        await device.close();
+      }
+    }
+  });
+});
+
 describe('dumpXml', () => {
   const hierarchy: UiHierarchy = {
     rotation: 1,
