@@ -3,12 +3,16 @@ import { agentSocketName } from '../shared/agent/messages';
 import { fail, ok, type Result } from '../shared/errors';
 import { SimulatedDevice, type AttachMode } from './adb/simulatedDevice';
 import { defaultFaults, simctl, type SimulatorControl, type SimulatorFaults } from './control/simctl';
+import { anrApp, crashApp, type AppFaultResult, type CrashOptions } from './device/appFaults';
+import { startLogTraffic, type LogTrafficOptions } from './device/logTraffic';
 import { DeviceState } from './device/state';
 import { loadProfile } from './profiles/loadProfile';
 import { toDeviceStateInput } from './profiles/deviceStateInput';
 import type { DeviceProfile } from './profiles/types';
 import { renderAppIcon } from './screen/icons';
-import { renderScreen } from './screen/renderScreen';
+import { renderScreen, screenTree } from './screen/renderScreen';
+import type { ScreenInput } from './screen/types';
+import { setUiSource, type UiHierarchy } from './device/uiTree';
 import { screenAppOf, screenInputFromProfile } from './screen/fromProfile';
 import { serveAgentStream } from './operator/agentServer';
 import { systemClock, type Clock } from './operator/clock';
@@ -31,9 +35,18 @@ export interface SimulatedAndroidOptions {
   serviceEnabled?: boolean;
   port?: number;
   clock?: Clock;
+  /** Background logcat traffic; default 2 entries/s with a seed from the profile name. */
+  logTraffic?: LogTrafficOptions;
 }
 
 const FRAME_MS = 16;
+
+/** A stable 32-bit seed from a name (FNV-1a). */
+function seedOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of name) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash;
+}
 
 export class SimulatedAndroid {
   readonly faults: SimulatorFaults = defaultFaults();
@@ -53,6 +66,7 @@ export class SimulatedAndroid {
     if (!profile.ok) return profile;
     const operatorPackage = options.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE;
     const state = new DeviceState(toDeviceStateInput(profile.value));
+    startLogTraffic(state, options.logTraffic ?? { ratePerSecond: 2, seed: seedOf(profile.value.name) });
     if (options.operatorInstalled !== false) {
       state.installPackage({
         packageName: operatorPackage,
@@ -88,6 +102,7 @@ export class SimulatedAndroid {
     simulated = new SimulatedAndroid(profile.value, device, operator, operatorPackage);
     device.setCaptureScreen(() => simulated.capture());
     device.commands.register('simctl', simctl(simulated.control()));
+    setUiSource(state, () => simulated.uiHierarchy());
     simulated.syncAgentSocket();
     // The agent socket lives as long as the Operator app is installed.
     state.on('packages', () => simulated.syncAgentSocket());
@@ -118,12 +133,32 @@ export class SimulatedAndroid {
     await this.device.close();
   }
 
+  /** Scenario event: the app's main process crashes (FATAL EXCEPTION, dropbox entry, a new pid on restart). */
+  crashApp(packageName: string, options?: CrashOptions): AppFaultResult {
+    return crashApp(this.state, packageName, options);
+  }
+
+  /** Scenario event: the app stops responding (ANR in ..., dropbox entry, /data/anr traces). */
+  anrApp(packageName: string): AppFaultResult {
+    return anrApp(this.state, packageName);
+  }
+
   /** Renders the current screen as screencap would. */
   async capture(): Promise<Uint8Array> {
     const { delayMs, fail: failing } = this.faults.screencap;
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failing) throw new Error('SurfaceFlinger capture failed');
-    const panel = this.faults.excludePanelFromCapture ? null : this.shownPanel;
+    return renderScreen(await this.screenInput(true));
+  }
+
+  /** The active window's accessibility tree (uiautomator dump), from the same screen model capture() draws. */
+  async uiHierarchy(): Promise<UiHierarchy> {
+    const rotation = Math.round(this.profile.display.rotation / 90) % 4;
+    return { rotation, root: screenTree(await this.screenInput(false)) };
+  }
+
+  private async screenInput(withPanel: boolean): Promise<ScreenInput> {
+    const panel = withPanel && !this.faults.excludePanelFromCapture ? this.shownPanel : null;
     const look = panel?.iconPackage
       ? this.profile.apps.find((app) => app.packageName === panel.iconPackage)
       : undefined;
@@ -141,7 +176,7 @@ export class SimulatedAndroid {
           }
         : null,
     });
-    return renderScreen({ ...input, widthPx, heightPx, densityDpi: this.state.configuration().densityDpi });
+    return { ...input, widthPx, heightPx, densityDpi: this.state.configuration().densityDpi };
   }
 
   /** What the device's `simctl` command switches. */
@@ -169,6 +204,8 @@ export class SimulatedAndroid {
           });
         }, UNPLUG_GRACE_MS);
       },
+      crashApp: (packageName) => this.crashApp(packageName),
+      anrApp: (packageName) => this.anrApp(packageName),
       received: () => this.device.received(),
     };
   }

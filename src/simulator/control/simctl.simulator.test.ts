@@ -76,6 +76,25 @@ describe('simctl', () => {
     expect((await shell('settings get global wifi_on')).stdout).toBe('0\n');
   });
 
+  it('crashes and ANRs a running app, seen in logcat and dropbox; an app not running is refused', async () => {
+    await shell('monkey -p com.shoply.android -c android.intent.category.LAUNCHER 1');
+    const pid = (await shell('pidof com.shoply.android')).stdout.trim();
+    expect(pid).toMatch(/^\d+$/);
+    expect((await shell('simctl anr com.shoply.android')).code).toBe(0);
+    expect((await shell('logcat -d -b system -s ActivityManager:E')).stdout).toContain(
+      'ANR in com.shoply.android',
+    );
+    expect((await shell('simctl crash com.shoply.android')).code).toBe(0);
+    const crash = (await shell('logcat -d -b crash')).stdout;
+    expect(crash).toContain('FATAL EXCEPTION: main');
+    expect(crash).toContain(`Process: com.shoply.android, PID: ${pid}`);
+    expect((await shell('pidof com.shoply.android')).code).toBe(1);
+    expect((await shell('dumpsys dropbox')).stdout).toContain('data_app_crash');
+    const again = await shell('simctl crash com.shoply.android');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^simctl: /);
+  });
+
   it('lists the streams the device received', async () => {
     await shell('getprop ro.product.model');
     const log = (await shell('simctl received 2')).stdout.trim().split('\n');

@@ -31,6 +31,9 @@ export interface SimulatorControl {
   setServiceEnabled(enabled: boolean): void;
   /** Drops every host connection once this command's answer is out, and accepts them again after `ms`. */
   unplugFor(ms: number): void;
+  /** Crashes or ANRs a running app (logcat, dropbox, /data/anr); a reason when it is not running. */
+  crashApp(packageName: string): { ok: true } | { ok: false; reason: string };
+  anrApp(packageName: string): { ok: true } | { ok: false; reason: string };
   /** The streams hosts opened, oldest first: the service string and when it arrived. */
   received(): ReadonlyArray<{ atMs: number; service: string }>;
 }
@@ -55,6 +58,8 @@ const HELP = `usage: simctl COMMAND [ARGS]   (simulated devices only)
   rotate 0|90|180|270                  user_rotation, auto-rotate off
   wifi on|off                          global wifi_on
   airplane on|off                      global airplane_mode_on
+  crash PKG                            the running app crashes (FATAL EXCEPTION, dropbox, process gone)
+  anr PKG                              the running app stops responding (ANR in, dropbox, /data/anr)
   received [N]                         the last N (default 20) streams hosts opened
 `;
 
@@ -126,6 +131,13 @@ function scenario(
         value === 'on' ? '1' : '0',
       );
       return 0;
+    case 'crash':
+    case 'anr': {
+      if (value === undefined || !/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/.test(value))
+        return usage(context, `${verb} PKG (a package name)`);
+      const result = verb === 'crash' ? control.crashApp(value) : control.anrApp(value);
+      return result.ok ? 0 : failWith(context, `simctl: ${result.reason}`, 1);
+    }
     case 'received': {
       const count = value === undefined ? 20 : integerIn(value, 1, 1000);
       if (count === undefined) return usage(context, 'received [N] (1..1000)');

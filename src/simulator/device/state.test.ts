@@ -129,13 +129,37 @@ describe('DeviceState log buffer', () => {
     now = 2000;
     state.appendLog({ priority: 'W', tag: 'B', message: 'two', pid: 42 });
     state.appendLog({ priority: 'E', tag: 'C', message: 'three', timeMs: 5 });
+    // Read back merged in time order, as logd reads its buffers.
     expect(state.logs()).toEqual([
-      { timeMs: 2000, pid: 42, tid: 42, priority: 'W', tag: 'B', message: 'two' },
-      { timeMs: 5, pid: 1000, tid: 1000, priority: 'E', tag: 'C', message: 'three' },
+      {
+        timeMs: 5,
+        pid: 1000,
+        tid: 1000,
+        uid: 1000,
+        priority: 'E',
+        tag: 'C',
+        message: 'three',
+        buffer: 'main',
+      },
+      { timeMs: 2000, pid: 42, tid: 42, uid: 1000, priority: 'W', tag: 'B', message: 'two', buffer: 'main' },
     ]);
     expect(logged).toEqual(['one', 'two', 'three']);
     state.clearLogs();
     expect(state.logs()).toEqual([]);
+  });
+
+  it('keeps buffers apart: capacity, reads and clears are per buffer', () => {
+    let now = 1000;
+    const state = new DeviceState({ now: () => now, logCapacity: 1 });
+    state.appendLog({ priority: 'I', tag: 'A', message: 'main one' });
+    now += 1;
+    state.appendLog({ priority: 'E', tag: 'B', message: 'crash one', buffer: 'crash' });
+    now += 1;
+    state.appendLog({ priority: 'I', tag: 'A', message: 'main two' });
+    expect(state.logs().map((entry) => entry.message)).toEqual(['crash one', 'main two']);
+    expect(state.logs(['crash']).map((entry) => entry.message)).toEqual(['crash one']);
+    state.clearLogs(['main']);
+    expect(state.logs().map((entry) => entry.message)).toEqual(['crash one']);
   });
 });
 

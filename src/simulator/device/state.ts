@@ -17,8 +17,10 @@ import {
   type DeviceStateEvents,
   type DeviceStateOptions,
   type InputEvent,
+  type LogBuffer,
   type LogEntry,
   type LogInput,
+  type LogSource,
   type PackageInfo,
   type PackageOptions,
   type ScreenSize,
@@ -41,6 +43,8 @@ export {
 /** The simulated device's mutable state plus a typed event emitter. */
 export class DeviceState {
   readonly now: () => number;
+  /** When the device booted (epoch ms): an hour before the state was made, as /proc/uptime says. */
+  readonly bootTimeMs: number;
   readonly launcher: Component;
   readonly features: readonly string[];
   private readonly properties = new Map<string, string>();
@@ -51,13 +55,16 @@ export class DeviceState {
   private sizeOverride: ScreenSize | undefined;
   private densityOverride: number | undefined;
   private foregroundComponent: Component;
-  private readonly logEntries: LogEntry[] = [];
+  private readonly logBuffers = new Map<LogBuffer, LogEntry[]>();
   private readonly logCapacity: number;
+  private readonly logSources: LogSource[] = [];
+  private catchingUp = false;
   private readonly inputEvents: InputEvent[] = [];
   private readonly emitter = new EventEmitter();
 
   constructor(options: DeviceStateOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.bootTimeMs = this.now() - 3_605_210;
     this.features = [...(options.features ?? DEFAULT_FEATURES)];
     this.logCapacity = Math.max(1, options.logCapacity ?? 5000);
     this.physicalSize = { ...(options.screenSize ?? { widthPx: 1080, heightPx: 2400 }) };
@@ -289,31 +296,75 @@ export class DeviceState {
 
   // Log, input, broadcasts ------------------------------------------------------------------------
 
-  /** Appends to the log buffer (time defaults to the device clock, pid/tid to 1000) and emits 'log'. */
+  /**
+   * Appends to a log buffer (default main; time defaults to the device clock, pid/tid to 1000, uid to 1000) and
+   * emits 'log'. Lazy log sources catch up first, so entries stay in time order.
+   */
   appendLog(input: LogInput): LogEntry {
+    if (!this.catchingUp) this.catchUpLogs();
     const pid = input.pid ?? 1000;
     const entry: LogEntry = {
       timeMs: input.timeMs ?? this.now(),
       pid,
       tid: input.tid ?? pid,
+      uid: input.uid ?? 1000,
       priority: input.priority,
       tag: input.tag,
       message: input.message,
+      buffer: input.buffer ?? 'main',
     };
-    this.logEntries.push(entry);
-    if (this.logEntries.length > this.logCapacity)
-      this.logEntries.splice(0, this.logEntries.length - this.logCapacity);
+    if (input.event) entry.event = input.event;
+    let entries = this.logBuffers.get(entry.buffer);
+    if (!entries) {
+      entries = [];
+      this.logBuffers.set(entry.buffer, entries);
+    }
+    entries.push(entry);
+    if (entries.length > this.logCapacity) entries.splice(0, entries.length - this.logCapacity);
     this.emit('log', entry);
     return entry;
   }
 
-  /** A copy of the buffered log, oldest first. */
-  logs(): LogEntry[] {
-    return [...this.logEntries];
+  /** Adds a lazy writer (e.g. background log traffic); it is asked to catch up before every read. */
+  addLogSource(source: LogSource): () => void {
+    this.logSources.push(source);
+    return () => {
+      const index = this.logSources.indexOf(source);
+      if (index >= 0) this.logSources.splice(index, 1);
+    };
   }
 
-  clearLogs(): void {
-    this.logEntries.length = 0;
+  /** Lets lazy log sources write what they owe up to now (emitting 'log' for each entry). */
+  catchUpLogs(): void {
+    if (this.catchingUp) return;
+    this.catchingUp = true;
+    try {
+      const now = this.now();
+      for (const source of this.logSources) source.catchUp(now);
+    } finally {
+      this.catchingUp = false;
+    }
+  }
+
+  /** A copy of the buffered log of `buffers` (default all), merged oldest first as logd reads it. */
+  logs(buffers?: readonly LogBuffer[]): LogEntry[] {
+    this.catchUpLogs();
+    const chosen = [...this.logBuffers.entries()].filter(([name]) => !buffers || buffers.includes(name));
+    // A stable sort over the concatenation keeps each buffer's write order for equal times.
+    return chosen.flatMap(([, entries]) => entries).sort((a, b) => a.timeMs - b.timeMs);
+  }
+
+  /** Entries and capacity of one buffer, for `logcat -g`. */
+  logBufferUsage(buffer: LogBuffer): { entries: number; bytes: number; capacityEntries: number } {
+    const entries = this.logBuffers.get(buffer) ?? [];
+    const bytes = entries.reduce((sum, entry) => sum + 28 + entry.tag.length + entry.message.length + 3, 0);
+    return { entries: entries.length, bytes, capacityEntries: this.logCapacity };
+  }
+
+  /** Empties `buffers` (default all). */
+  clearLogs(buffers?: readonly LogBuffer[]): void {
+    this.catchUpLogs();
+    for (const [name, entries] of this.logBuffers) if (!buffers || buffers.includes(name)) entries.length = 0;
   }
 
   /** Records an `input` command (kept in inputHistory, not in the log buffer) and emits 'input'. */

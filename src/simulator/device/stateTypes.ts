@@ -44,17 +44,43 @@ export interface Component {
   activity: string;
 }
 
+/** logd's buffers, by log id (main 0 ... kernel 7); `stats` and `security` are never written here. */
+export const LOG_BUFFERS = [
+  'main',
+  'radio',
+  'events',
+  'system',
+  'crash',
+  'stats',
+  'security',
+  'kernel',
+] as const;
+export type LogBuffer = (typeof LOG_BUFFERS)[number];
+
+/** One value of a binary event-log payload: int (32-bit), long (64-bit) or string. */
+export type EventValue = { int: number } | { long: number } | { string: string };
+
 export interface LogEntry {
   timeMs: number;
   pid: number;
   tid: number;
+  /** The writer's uid (1000 system, 10000+ apps). */
+  uid: number;
   priority: LogPriority;
   tag: string;
   message: string;
+  buffer: LogBuffer;
+  /** events buffer only: the numeric tag and values that `-B` encodes (the message is their text form). */
+  event?: { tagNumber: number; values: EventValue[] };
 }
 
 export type LogInput = Pick<LogEntry, 'priority' | 'tag' | 'message'> &
-  Partial<Pick<LogEntry, 'pid' | 'tid' | 'timeMs'>>;
+  Partial<Pick<LogEntry, 'pid' | 'tid' | 'timeMs' | 'uid' | 'buffer' | 'event'>>;
+
+/** Something that writes log entries lazily: asked to catch up with the clock before the log is read. */
+export interface LogSource {
+  catchUp(nowMs: number): void;
+}
 
 export type InputEvent =
   | { kind: 'tap'; x: number; y: number }
@@ -113,6 +139,6 @@ export interface DeviceStateOptions {
   features?: string[];
   /** Device clock in epoch milliseconds; default Date.now. */
   now?: () => number;
-  /** Log entries kept before the oldest is dropped; default 5000. */
+  /** Log entries kept per buffer before the oldest is dropped; default 5000. */
   logCapacity?: number;
 }

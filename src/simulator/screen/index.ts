@@ -1,5 +1,5 @@
 // Public surface of the simulated screen: renderer, Roboto measurer, app icons and profile mapping.
-export { renderScreen, screenMeasurer } from './renderScreen';
+export { renderScreen, screenMeasurer, screenTree } from './renderScreen';
 export {
   createRobotoMeasurer,
   ROBOTO_ASCENT_PER_EM,

@@ -1,6 +1,7 @@
 // Renders a simulated device's screen to PNG: a cached base (app screen and bars), then the clock and panel.
 import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
 import type { TextMeasurer } from '../../shared/geometry/types';
+import type { UiNode } from '../device/uiTree';
 import { drawAppScreen } from './apps';
 import { BandedPngEncoder, type Overlay, type RowReader } from './bandedPng';
 import { frameOf, type BarTint } from './apps/frame';
@@ -15,6 +16,8 @@ interface Base {
   /** The app screen and bars, without the clock and the panel. */
   canvas: Canvas;
   tint: BarTint;
+  /** The accessibility nodes recorded while the app screen was drawn. */
+  tree: UiNode;
   /** Frames on this base differ only in the clock and the panel: most PNG bands are reused. */
   encoder: BandedPngEncoder;
   /** The most recent PNG drawn on this base: repeated captures of an unchanged screen skip the encode. */
@@ -62,7 +65,12 @@ function baseFor(input: ScreenInput): Base {
   const tint = drawAppScreen(frame);
   drawStatusBar(frame, input, tint);
   drawNavigationBar(ctx, input, tint);
-  const base = { canvas, tint, encoder: new BandedPngEncoder(input.widthPx, input.heightPx) };
+  const base = {
+    canvas,
+    tint,
+    tree: frame.ui.root,
+    encoder: new BandedPngEncoder(input.widthPx, input.heightPx),
+  };
   bases.set(key, base);
   const oldest = bases.keys().next().value;
   if (bases.size > BASE_LIMIT && oldest !== undefined) bases.delete(oldest);
@@ -128,6 +136,20 @@ async function draw(input: ScreenInput, base: Base): Promise<Uint8Array> {
     return rowsOf(canvas, 0, rows);
   };
   return base.encoder.encodeOver(overlays, readFrame, (top, rows) => rowsOf(base.canvas, top, rows));
+}
+
+function copyTree(node: UiNode): UiNode {
+  return { ...node, bounds: { ...node.bounds }, children: node.children.map(copyTree) };
+}
+
+/**
+ * The accessibility tree of the app window `input` shows: recorded while its pixels were drawn (the same cached
+ * base screencap encodes), so a node's bounds are where its element is on the PNG.
+ */
+export function screenTree(input: ScreenInput): UiNode {
+  checkInput(input);
+  ensureRoboto();
+  return copyTree(baseFor(input).tree);
 }
 
 /**

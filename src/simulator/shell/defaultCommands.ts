@@ -11,6 +11,7 @@ import { getprop, setprop } from './commands/properties';
 import { screencap } from './commands/screencap';
 import { activityManager, appops, cmd, ime, monkey } from './commands/services';
 import { settings } from './commands/settings';
+import { uiautomator } from './commands/uiautomator';
 import { wm } from './commands/wm';
 import { chmod, du, md5sum, mkdir, rm, stat, touch } from './commands/toybox/fileSystem';
 import { withToyboxHelp } from './commands/toybox/help';
@@ -66,6 +67,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['touch', touch],
     ['top', top],
     ['true', succeed],
+    ['uiautomator', uiautomator],
     ['uname', uname],
     ['wc', wc],
     ['which', which],

@@ -2,6 +2,7 @@
 import type { Rect } from '../../../shared/geometry/types';
 import type { Context } from '../draw';
 import type { ScreenApp, ScreenInput } from '../types';
+import { UiBuilder } from '../uiBuilder';
 
 export interface Frame {
   ctx: Context;
@@ -15,6 +16,8 @@ export interface Frame {
   app: ScreenApp;
   homeApps: ScreenApp[];
   dateText?: string;
+  /** Records the accessibility nodes of what the screen draws. */
+  ui: UiBuilder;
 }
 
 /** What an app screen tells the system bars about the colours under them. */
@@ -39,15 +42,17 @@ export function contentRect(input: ScreenInput): Rect {
 }
 
 export function frameOf(ctx: Context, input: ScreenInput): Frame {
+  const content = contentRect(input);
   const frame: Frame = {
     ctx,
     widthPx: input.widthPx,
     heightPx: input.heightPx,
     dp: input.densityDpi / 160,
     sdk: input.sdk,
-    content: contentRect(input),
+    content,
     app: input.foregroundApp,
     homeApps: input.homeApps,
+    ui: new UiBuilder(input.foregroundApp.packageName, input.widthPx, input.heightPx, content),
   };
   if (input.dateText !== undefined) frame.dateText = input.dateText;
   return frame;

@@ -26,15 +26,30 @@ function drawWallpaper(frame: Frame): void {
 
 /** Draws the launcher's home screen. */
 export function drawLauncher(frame: Frame): BarTint {
-  const { ctx, dp, content } = frame;
+  const { ctx, dp, content, ui } = frame;
   drawWallpaper(frame);
   const width = content.right - content.left;
   const side = 20 * dp;
+  const workspace = ui.add(
+    ui.content,
+    'android.widget.ScrollView',
+    { x: content.left, y: content.top, width, height: content.bottom - content.top },
+    { resourceId: ui.id('workspace'), scrollable: true },
+  );
   if (frame.dateText !== undefined) {
-    drawText(ctx, frame.dateText, content.left + side + 4 * dp, content.top + 48 * dp, {
-      sizePx: 22 * dp,
-      color: '#FFFFFF',
-    });
+    const style = { sizePx: 22 * dp, color: '#FFFFFF' };
+    const drawn = drawText(ctx, frame.dateText, content.left + side + 4 * dp, content.top + 48 * dp, style);
+    ui.text(
+      workspace,
+      frame.dateText,
+      content.left + side + 4 * dp,
+      content.top + 48 * dp,
+      {
+        width: drawn,
+        sizePx: style.sizePx,
+      },
+      { resourceId: ui.id('date'), clickable: true, focusable: true },
+    );
   }
   const apps = frame.homeApps.filter((app) => app.kind !== 'launcher');
   const columns = Math.max(4, Math.min(6, Math.floor(width / dp / 96)));
@@ -50,6 +65,13 @@ export function drawLauncher(frame: Frame): BarTint {
     const cellLeft = gridLeft + (index % columns) * cell;
     const top = searchTop - 24 * dp - (rows - row) * rowHeight;
     drawAppIcon(ctx, app, cellLeft + (cell - iconSize) / 2, top, iconSize);
+    // Launcher3's BubbleTextView: one clickable TextView for the icon and its label.
+    ui.add(
+      workspace,
+      'android.widget.TextView',
+      { x: cellLeft, y: top - 8 * dp, width: cell, height: iconSize + 38 * dp },
+      { text: app.label, contentDesc: app.label, clickable: true, longClickable: true, focusable: true },
+    );
     drawText(ctx, app.label, cellLeft + cell / 2, top + iconSize + 22 * dp, {
       sizePx: 13 * dp,
       color: '#FFFFFF',
@@ -62,9 +84,26 @@ export function drawLauncher(frame: Frame): BarTint {
   withShadow(ctx, 6 * dp, 2 * dp, () =>
     fillRoundRect(ctx, searchLeft, searchTop, searchWidth, searchHeight, searchHeight / 2, '#F1F3F9'),
   );
+  const search = ui.add(
+    ui.content,
+    'android.widget.FrameLayout',
+    { x: searchLeft, y: searchTop, width: searchWidth, height: searchHeight },
+    {
+      resourceId: ui.id('search_container_hotseat'),
+      contentDesc: 'Search',
+      clickable: true,
+      focusable: true,
+    },
+  );
   const middle = searchTop + searchHeight / 2;
   drawGlyph(ctx, 'search', searchLeft + 28 * dp, middle, 22 * dp, '#44474F');
   drawText(ctx, 'Search', searchLeft + 52 * dp, middle + 6 * dp, { sizePx: 17 * dp, color: '#44474F' });
   drawGlyph(ctx, 'mic', searchLeft + searchWidth - 28 * dp, middle, 22 * dp, '#44474F');
+  ui.add(
+    search,
+    'android.widget.ImageView',
+    { x: searchLeft + searchWidth - 52 * dp, y: middle - 24 * dp, width: 48 * dp, height: 48 * dp },
+    { resourceId: ui.id('mic_icon'), contentDesc: 'Voice search', clickable: true, focusable: true },
+  );
   return { darkStatusIcons: false, darkNavigationIcons: false, statusBarColor: '#1D2B53' };
 }

@@ -2,6 +2,7 @@
 import { shade } from '../colors';
 import { drawText, fillCircle, fillRect, fillRoundRect, withShadow } from '../draw';
 import { drawGlyph } from '../glyphs';
+import type { UiNode } from '../../device/uiTree';
 import type { BarTint, Frame } from './frame';
 
 const MESSAGES: ReadonlyArray<readonly [string, string, string, string, boolean, string]> = [
@@ -84,15 +85,63 @@ const MUTED = '#5E5E5E';
 
 /** Draws the inbox. */
 export function drawMail(frame: Frame): BarTint {
-  const { ctx, dp, content } = frame;
+  const { ctx, dp, content, ui } = frame;
   const brand = frame.app.brandColor;
+  const line = (
+    parent: UiNode,
+    text: string,
+    x: number,
+    y: number,
+    style: Parameters<typeof drawText>[4],
+    id?: string,
+  ): void => {
+    const width = drawText(ctx, text, x, y, style);
+    ui.text(
+      parent,
+      text,
+      x,
+      y,
+      { width, sizePx: style.sizePx, ...(style.align ? { align: style.align } : {}) },
+      id ? { resourceId: ui.id(id) } : {},
+    );
+  };
   fillRect(ctx, 0, 0, frame.widthPx, frame.heightPx, '#F6F8FC');
   const left = content.left;
   const right = content.right;
   const searchTop = content.top + 8 * dp;
   fillRoundRect(ctx, left + 16 * dp, searchTop, right - left - 32 * dp, 52 * dp, 26 * dp, '#E9EEF6');
+  const search = ui.add(
+    ui.content,
+    'android.widget.FrameLayout',
+    { x: left + 16 * dp, y: searchTop, width: right - left - 32 * dp, height: 52 * dp },
+    { resourceId: ui.id('search_bar'), clickable: true, focusable: true },
+  );
   drawGlyph(ctx, 'menu', left + 44 * dp, searchTop + 26 * dp, 22 * dp, '#444746');
-  drawText(ctx, 'Search in mail', left + 76 * dp, searchTop + 32 * dp, { sizePx: 17 * dp, color: '#444746' });
+  ui.add(
+    search,
+    'android.widget.ImageButton',
+    { x: left + 20 * dp, y: searchTop + 2 * dp, width: 48 * dp, height: 48 * dp },
+    { contentDesc: 'Open navigation drawer', clickable: true, focusable: true },
+  );
+  line(
+    search,
+    'Search in mail',
+    left + 76 * dp,
+    searchTop + 32 * dp,
+    { sizePx: 17 * dp, color: '#444746' },
+    'search_hint',
+  );
+  ui.add(
+    search,
+    'android.widget.ImageView',
+    { x: right - 60 * dp, y: searchTop + 10 * dp, width: 32 * dp, height: 32 * dp },
+    {
+      resourceId: ui.id('account_avatar'),
+      contentDesc: 'Account and settings',
+      clickable: true,
+      focusable: true,
+    },
+  );
   fillCircle(ctx, right - 44 * dp, searchTop + 26 * dp, 16 * dp, '#8E24AA');
   drawText(ctx, 'A', right - 44 * dp, searchTop + 32 * dp, {
     sizePx: 16 * dp,
@@ -100,16 +149,42 @@ export function drawMail(frame: Frame): BarTint {
     align: 'center',
     weight: 500,
   });
-  drawText(ctx, 'Inbox', left + 16 * dp, searchTop + 88 * dp, { sizePx: 14 * dp, color: MUTED });
+  line(
+    ui.content,
+    'Inbox',
+    left + 16 * dp,
+    searchTop + 88 * dp,
+    { sizePx: 14 * dp, color: MUTED },
+    'folder_name',
+  );
   const rowHeight = 84 * dp;
+  const listTop = searchTop + 104 * dp;
+  const list = ui.add(
+    ui.content,
+    'androidx.recyclerview.widget.RecyclerView',
+    { x: left, y: listTop, width: right - left, height: content.bottom - listTop },
+    { resourceId: ui.id('thread_list'), scrollable: true, focusable: true },
+  );
   // The list scrolls inside the content area: rows end above the navigation bar.
   ctx.save();
   ctx.beginPath();
   ctx.rect(0, 0, frame.widthPx, content.bottom);
   ctx.clip();
   MESSAGES.forEach(([sender, subject, snippet, time, unread, color], index) => {
-    const top = searchTop + 104 * dp + index * rowHeight;
+    const top = listTop + index * rowHeight;
     if (top > content.bottom) return;
+    const row = ui.add(
+      list,
+      'android.view.ViewGroup',
+      { x: left, y: top, width: right - left, height: rowHeight },
+      {
+        resourceId: ui.id('thread_row'),
+        contentDesc: `${unread ? 'Unread, ' : ''}${sender}, ${subject}, ${snippet}, ${time}`,
+        clickable: true,
+        longClickable: true,
+        focusable: true,
+      },
+    );
     fillCircle(ctx, left + 36 * dp, top + 28 * dp, 20 * dp, color);
     drawText(ctx, sender.charAt(0), left + 36 * dp, top + 35 * dp, {
       sizePx: 18 * dp,
@@ -126,13 +201,10 @@ export function drawMail(frame: Frame): BarTint {
       weight,
     });
     const maxWidth = right - textLeft - 80 * dp;
-    drawText(ctx, sender, textLeft, top + 20 * dp, { sizePx: 16 * dp, color: ink, weight, maxWidth });
-    drawText(ctx, subject, textLeft, top + 42 * dp, { sizePx: 14 * dp, color: ink, weight, maxWidth });
-    drawText(ctx, snippet, textLeft, top + 62 * dp, {
-      sizePx: 14 * dp,
-      color: MUTED,
-      maxWidth: right - textLeft - 48 * dp,
-    });
+    line(row, sender, textLeft, top + 20 * dp, { sizePx: 16 * dp, color: ink, weight, maxWidth }, 'sender');
+    line(row, subject, textLeft, top + 42 * dp, { sizePx: 14 * dp, color: ink, weight, maxWidth }, 'subject');
+    const snippetStyle = { sizePx: 14 * dp, color: MUTED, maxWidth: right - textLeft - 48 * dp };
+    line(row, snippet, textLeft, top + 62 * dp, snippetStyle, 'snippet');
     drawGlyph(ctx, 'star', right - 28 * dp, top + 56 * dp, 20 * dp, '#C4C7C5');
   });
   ctx.restore();
@@ -141,6 +213,12 @@ export function drawMail(frame: Frame): BarTint {
   const fabLeft = right - 16 * dp - fabWidth;
   withShadow(ctx, 8 * dp, 3 * dp, () =>
     fillRoundRect(ctx, fabLeft, fabTop, fabWidth, 56 * dp, 16 * dp, shade(brand, 0.78)),
+  );
+  ui.add(
+    ui.content,
+    'android.widget.Button',
+    { x: fabLeft, y: fabTop, width: fabWidth, height: 56 * dp },
+    { text: 'Compose', resourceId: ui.id('compose_button'), clickable: true, focusable: true },
   );
   drawGlyph(ctx, 'pencil', fabLeft + 34 * dp, fabTop + 28 * dp, 22 * dp, shade(brand, -0.55));
   drawText(ctx, 'Compose', fabLeft + 58 * dp, fabTop + 34 * dp, {

@@ -2,6 +2,7 @@
 import { drawText, fillCircle, fillRect, fillRoundRect, withShadow, type Context } from '../draw';
 import { robotoFont } from '../../../node/fonts/roboto';
 import { drawGlyph } from '../glyphs';
+import type { UiNode } from '../../device/uiTree';
 import type { BarTint, Frame } from './frame';
 
 const INK = '#1F1F1F';
@@ -79,19 +80,60 @@ function drawRoute(frame: Frame): void {
 
 /** Draws the map with a planned route. */
 export function drawMaps(frame: Frame): BarTint {
-  const { ctx, dp, content } = frame;
+  const { ctx, dp, content, ui } = frame;
   const brand = frame.app.brandColor;
   drawMap(frame);
   drawRoute(frame);
+  const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+  const map = ui.add(
+    ui.content,
+    'android.view.View',
+    box(content.left, content.top, content.right - content.left, content.bottom - content.top),
+    { resourceId: ui.id('map'), contentDesc: 'Google Map', scrollable: true, focusable: true },
+  );
+  const line = (
+    parent: UiNode,
+    text: string,
+    x: number,
+    y: number,
+    style: Parameters<typeof drawText>[4],
+  ): number => {
+    const width = drawText(ctx, text, x, y, style);
+    ui.text(parent, text, x, y, {
+      width,
+      sizePx: style.sizePx,
+      ...(style.align ? { align: style.align } : {}),
+    });
+    return width;
+  };
   const panelWidth = Math.min(content.right - content.left, 440 * dp);
   const left = content.left;
   const searchTop = content.top + 12 * dp;
   withShadow(ctx, 6 * dp, 2 * dp, () =>
     fillRoundRect(ctx, left + 16 * dp, searchTop, panelWidth - 32 * dp, 52 * dp, 26 * dp, '#FFFFFF'),
   );
+  // An empty EditText reports its hint as its text (AccessibilityNodeInfo.isShowingHintText).
+  ui.add(map, 'android.widget.EditText', box(left + 16 * dp, searchTop, panelWidth - 32 * dp, 52 * dp), {
+    text: 'Search here',
+    hint: 'Search here',
+    resourceId: ui.id('search_omnibox_text_box'),
+    clickable: true,
+    longClickable: true,
+    focusable: true,
+  });
   drawGlyph(ctx, 'pin', left + 42 * dp, searchTop + 26 * dp, 24 * dp, brand);
   drawText(ctx, 'Search here', left + 66 * dp, searchTop + 32 * dp, { sizePx: 17 * dp, color: MUTED });
   drawGlyph(ctx, 'mic', left + panelWidth - 44 * dp, searchTop + 26 * dp, 22 * dp, '#444746');
+  ui.add(
+    map,
+    'android.widget.ImageView',
+    box(left + panelWidth - 68 * dp, searchTop + 2 * dp, 48 * dp, 48 * dp),
+    {
+      contentDesc: 'Voice search',
+      clickable: true,
+      focusable: true,
+    },
+  );
   let chipLeft = left + 16 * dp;
   for (const chip of ['Restaurants', 'Coffee', 'Groceries', 'Gas']) {
     ctx.font = robotoFont(14 * dp);
@@ -100,6 +142,11 @@ export function drawMaps(frame: Frame): BarTint {
     withShadow(ctx, 4 * dp, 1 * dp, () =>
       fillRoundRect(ctx, chipLeft, searchTop + 64 * dp, width, 34 * dp, 17 * dp, '#FFFFFF'),
     );
+    ui.add(map, 'android.widget.Button', box(chipLeft, searchTop + 64 * dp, width, 34 * dp), {
+      text: chip,
+      clickable: true,
+      focusable: true,
+    });
     drawText(ctx, chip, chipLeft + 16 * dp, searchTop + 86 * dp, { sizePx: 14 * dp, color: INK });
     chipLeft += width + 8 * dp;
   }
@@ -108,18 +155,38 @@ export function drawMaps(frame: Frame): BarTint {
     fillRoundRect(ctx, left, sheetTop, panelWidth, frame.heightPx - sheetTop + 28 * dp, 28 * dp, '#FFFFFF'),
   );
   fillRoundRect(ctx, left + panelWidth / 2 - 16 * dp, sheetTop + 10 * dp, 32 * dp, 4 * dp, 2 * dp, '#C4C7C5');
-  const width = drawText(ctx, '12 min', left + 24 * dp, sheetTop + 52 * dp, {
+  const sheet = ui.add(
+    ui.content,
+    'android.widget.FrameLayout',
+    box(left, sheetTop, panelWidth, content.bottom - sheetTop),
+    {
+      resourceId: ui.id('bottom_sheet'),
+    },
+  );
+  const width = line(sheet, '12 min', left + 24 * dp, sheetTop + 52 * dp, {
     sizePx: 24 * dp,
     color: '#188038',
     weight: 500,
   });
-  drawText(ctx, '(4.2 km)', left + 32 * dp + width, sheetTop + 52 * dp, { sizePx: 20 * dp, color: MUTED });
-  drawText(ctx, 'Fastest route now due to traffic conditions', left + 24 * dp, sheetTop + 78 * dp, {
+  line(sheet, '(4.2 km)', left + 32 * dp + width, sheetTop + 52 * dp, { sizePx: 20 * dp, color: MUTED });
+  line(sheet, 'Fastest route now due to traffic conditions', left + 24 * dp, sheetTop + 78 * dp, {
     sizePx: 14 * dp,
     color: MUTED,
     maxWidth: panelWidth - 48 * dp,
   });
   fillRoundRect(ctx, left + 24 * dp, sheetTop + 96 * dp, 112 * dp, 44 * dp, 22 * dp, brand);
+  ui.add(sheet, 'android.widget.Button', box(left + 24 * dp, sheetTop + 96 * dp, 112 * dp, 44 * dp), {
+    text: 'Start',
+    resourceId: ui.id('start_navigation'),
+    clickable: true,
+    focusable: true,
+  });
+  ui.add(sheet, 'android.widget.Button', box(left + 148 * dp, sheetTop + 96 * dp, 112 * dp, 44 * dp), {
+    text: 'Steps',
+    resourceId: ui.id('directions_steps'),
+    clickable: true,
+    focusable: true,
+  });
   drawText(ctx, 'Start', left + 80 * dp, sheetTop + 124 * dp, {
     sizePx: 16 * dp,
     color: '#FFFFFF',

@@ -1,6 +1,7 @@
 // Settings home (Android 14 style): large title, search pill, coloured category rows; two panes on tablets.
 import { drawText, fillCircle, fillRect, fillRoundRect } from '../draw';
 import { drawGlyph, type GlyphName } from '../glyphs';
+import type { UiNode } from '../../device/uiTree';
 import type { BarTint, Frame } from './frame';
 
 const ROWS: ReadonlyArray<readonly [string, string, GlyphName, string]> = [
@@ -25,11 +26,23 @@ const TITLE = '#1B1B1F';
 const SUMMARY = '#45474F';
 
 function drawRows(frame: Frame, left: number, right: number, top: number, selected: number): void {
-  const { ctx, dp, content } = frame;
+  const { ctx, dp, content, ui } = frame;
   const rowHeight = 76 * dp;
+  const list = ui.add(
+    ui.content,
+    'androidx.recyclerview.widget.RecyclerView',
+    { x: left, y: top, width: right - left, height: content.bottom - top },
+    { resourceId: ui.id('recycler_view'), scrollable: true, focusable: true },
+  );
   ROWS.forEach(([title, summary, glyph, color], index) => {
     const rowTop = top + index * rowHeight;
     if (rowTop > content.bottom) return;
+    const row = ui.add(
+      list,
+      'android.widget.LinearLayout',
+      { x: left, y: rowTop, width: right - left, height: rowHeight },
+      { clickable: true, focusable: true, selected: index === selected },
+    );
     if (index === selected)
       fillRoundRect(
         ctx,
@@ -45,9 +58,46 @@ function drawRows(frame: Frame, left: number, right: number, top: number, select
     drawGlyph(ctx, glyph, left + 44 * dp, middle, 22 * dp, '#FFFFFF');
     const textLeft = left + 84 * dp;
     const maxWidth = right - textLeft - 16 * dp;
-    drawText(ctx, title, textLeft, middle - 3 * dp, { sizePx: 18 * dp, color: TITLE, maxWidth });
-    drawText(ctx, summary, textLeft, middle + 19 * dp, { sizePx: 14 * dp, color: SUMMARY, maxWidth });
+    labelled(
+      frame,
+      row,
+      title,
+      textLeft,
+      middle - 3 * dp,
+      { sizePx: 18 * dp, color: TITLE, maxWidth },
+      'title',
+    );
+    labelled(
+      frame,
+      row,
+      summary,
+      textLeft,
+      middle + 19 * dp,
+      { sizePx: 14 * dp, color: SUMMARY, maxWidth },
+      'summary',
+    );
   });
+}
+
+/** Draws one line of text and records it as an `android:id/<id>` TextView. */
+function labelled(
+  frame: Frame,
+  parent: UiNode,
+  text: string,
+  x: number,
+  y: number,
+  style: Parameters<typeof drawText>[4],
+  id?: string,
+): void {
+  const width = drawText(frame.ctx, text, x, y, style);
+  frame.ui.text(
+    parent,
+    text,
+    x,
+    y,
+    { width, sizePx: style.sizePx },
+    id ? { resourceId: `android:id/${id}` } : {},
+  );
 }
 
 function drawDetailPane(frame: Frame, left: number, right: number): void {
@@ -61,7 +111,18 @@ function drawDetailPane(frame: Frame, left: number, right: number): void {
     24 * dp,
     '#FFFFFF',
   );
-  drawText(ctx, 'Network & internet', left + 24 * dp, content.top + 64 * dp, {
+  const pane = frame.ui.add(
+    frame.ui.content,
+    'android.widget.FrameLayout',
+    {
+      x: left,
+      y: content.top + 12 * dp,
+      width: right - left,
+      height: content.bottom - content.top - 24 * dp,
+    },
+    { resourceId: frame.ui.id('two_pane_detail') },
+  );
+  labelled(frame, pane, 'Network & internet', left + 24 * dp, content.top + 64 * dp, {
     sizePx: 28 * dp,
     color: TITLE,
   });
@@ -77,8 +138,16 @@ function drawDetailPane(frame: Frame, left: number, right: number): void {
   ] as const;
   items.forEach(([title, summary], index) => {
     const middle = content.top + 120 * dp + index * 72 * dp;
-    drawText(ctx, title, left + 24 * dp, middle, { sizePx: 18 * dp, color: TITLE });
-    drawText(ctx, summary, left + 24 * dp, middle + 22 * dp, { sizePx: 14 * dp, color: SUMMARY });
+    labelled(frame, pane, title, left + 24 * dp, middle, { sizePx: 18 * dp, color: TITLE }, 'title');
+    labelled(
+      frame,
+      pane,
+      summary,
+      left + 24 * dp,
+      middle + 22 * dp,
+      { sizePx: 14 * dp, color: SUMMARY },
+      'summary',
+    );
   });
 }
 
@@ -89,11 +158,23 @@ export function drawSettings(frame: Frame): BarTint {
   const twoPane = (content.right - content.left) / dp >= 840;
   const listRight = twoPane ? content.left + (content.right - content.left) * 0.4 : content.right;
   const left = content.left;
-  drawText(ctx, 'Settings', left + 24 * dp, content.top + 76 * dp, { sizePx: 36 * dp, color: TITLE });
+  labelled(frame, frame.ui.content, 'Settings', left + 24 * dp, content.top + 76 * dp, {
+    sizePx: 36 * dp,
+    color: TITLE,
+  });
   const searchTop = content.top + 104 * dp;
   fillRoundRect(ctx, left + 16 * dp, searchTop, listRight - left - 32 * dp, 56 * dp, 28 * dp, '#E3E7F1');
+  const search = frame.ui.add(
+    frame.ui.content,
+    'android.widget.LinearLayout',
+    { x: left + 16 * dp, y: searchTop, width: listRight - left - 32 * dp, height: 56 * dp },
+    { resourceId: frame.ui.id('search_action_bar'), clickable: true, focusable: true },
+  );
   drawGlyph(ctx, 'search', left + 44 * dp, searchTop + 28 * dp, 22 * dp, SUMMARY);
-  drawText(ctx, 'Search Settings', left + 72 * dp, searchTop + 34 * dp, { sizePx: 17 * dp, color: SUMMARY });
+  labelled(frame, search, 'Search Settings', left + 72 * dp, searchTop + 34 * dp, {
+    sizePx: 17 * dp,
+    color: SUMMARY,
+  });
   // The list scrolls inside the content area: rows end above the navigation bar.
   ctx.save();
   ctx.beginPath();

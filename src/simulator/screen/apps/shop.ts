@@ -3,6 +3,7 @@
 import { isLight, shade } from '../colors';
 import { drawText, fillCircle, fillRect, fillRoundRect, withShadow } from '../draw';
 import { drawGlyph, type GlyphName } from '../glyphs';
+import type { UiNode } from '../../device/uiTree';
 import type { BarTint, Frame } from './frame';
 
 const ITEMS: ReadonlyArray<readonly [string, string, string, GlyphName, string]> = [
@@ -19,72 +20,148 @@ const INK = '#1C1B1F';
 const MUTED = '#5F6368';
 
 /** Draws the delivery card and the order lines from `y`; returns the y below them. */
-function drawOrder(frame: Frame, left: number, right: number, top: number): number {
-  const { ctx, dp } = frame;
+function drawOrder(frame: Frame, parent: UiNode, left: number, right: number, top: number): number {
+  const { ctx, dp, ui } = frame;
   const brand = frame.app.brandColor;
   let y = top;
   fillRoundRect(ctx, left, y, right - left, 96 * dp, 16 * dp, '#FFFFFF');
+  const card = ui.add(
+    parent,
+    'android.view.ViewGroup',
+    { x: left, y, width: right - left, height: 96 * dp },
+    { resourceId: ui.id('delivery_card'), clickable: true, focusable: true },
+  );
   fillCircle(ctx, left + 36 * dp, y + 48 * dp, 20 * dp, shade(brand, 0.85));
   drawGlyph(ctx, 'truck', left + 36 * dp, y + 48 * dp, 22 * dp, brand);
   const textLeft = left + 72 * dp;
-  drawText(ctx, 'Deliver to Alex Morgan', textLeft, y + 30 * dp, {
-    sizePx: 16 * dp,
-    color: INK,
-    weight: 500,
-  });
-  drawText(ctx, '42 Market Street, Springfield 62704', textLeft, y + 54 * dp, {
+  const line = (
+    within: UiNode,
+    text: string,
+    x: number,
+    baseline: number,
+    style: Parameters<typeof drawText>[4],
+  ): void => {
+    const width = drawText(ctx, text, x, baseline, style);
+    ui.text(within, text, x, baseline, {
+      width,
+      sizePx: style.sizePx,
+      ...(style.align ? { align: style.align } : {}),
+    });
+  };
+  line(card, 'Deliver to Alex Morgan', textLeft, y + 30 * dp, { sizePx: 16 * dp, color: INK, weight: 500 });
+  line(card, '42 Market Street, Springfield 62704', textLeft, y + 54 * dp, {
     sizePx: 14 * dp,
     color: MUTED,
     maxWidth: right - textLeft - 16 * dp,
   });
-  drawText(ctx, 'Arrives Thu, Jun 12', textLeft, y + 78 * dp, {
+  line(card, 'Arrives Thu, Jun 12', textLeft, y + 78 * dp, {
     sizePx: 14 * dp,
     color: '#137333',
     weight: 500,
   });
   y += 128 * dp;
-  drawText(ctx, 'Order summary (3 items)', left + 4 * dp, y, { sizePx: 18 * dp, color: INK, weight: 500 });
+  line(parent, 'Order summary (3 items)', left + 4 * dp, y, { sizePx: 18 * dp, color: INK, weight: 500 });
   y += 16 * dp;
   for (const [name, detail, price, glyph, tint] of ITEMS) {
+    const row = ui.add(
+      parent,
+      'android.view.ViewGroup',
+      { x: left, y, width: right - left, height: 64 * dp },
+      {
+        resourceId: ui.id('order_line'),
+      },
+    );
     fillRoundRect(ctx, left, y, 64 * dp, 64 * dp, 12 * dp, shade(tint, 0.7));
+    ui.add(
+      row,
+      'android.widget.ImageView',
+      { x: left, y, width: 64 * dp, height: 64 * dp },
+      { contentDesc: name },
+    );
     drawGlyph(ctx, glyph, left + 32 * dp, y + 32 * dp, 34 * dp, tint);
     const maxWidth = right - left - 170 * dp;
-    drawText(ctx, name, left + 80 * dp, y + 26 * dp, { sizePx: 16 * dp, color: INK, maxWidth });
-    drawText(ctx, detail, left + 80 * dp, y + 50 * dp, { sizePx: 14 * dp, color: MUTED });
-    drawText(ctx, price, right, y + 26 * dp, { sizePx: 16 * dp, color: INK, weight: 500, align: 'right' });
+    line(row, name, left + 80 * dp, y + 26 * dp, { sizePx: 16 * dp, color: INK, maxWidth });
+    line(row, detail, left + 80 * dp, y + 50 * dp, { sizePx: 14 * dp, color: MUTED });
+    line(row, price, right, y + 26 * dp, { sizePx: 16 * dp, color: INK, weight: 500, align: 'right' });
     y += 80 * dp;
   }
   return y;
 }
 
 /** Draws the payment row and the totals from `y`; returns the y below them. */
-function drawTotals(frame: Frame, left: number, right: number, top: number, rowColor: string): number {
-  const { ctx, dp } = frame;
+function drawTotals(
+  frame: Frame,
+  parent: UiNode,
+  left: number,
+  right: number,
+  top: number,
+  rowColor: string,
+): number {
+  const { ctx, dp, ui } = frame;
+  const text = (text: string, x: number, baseline: number, style: Parameters<typeof drawText>[4]): void => {
+    const width = drawText(ctx, text, x, baseline, style);
+    ui.text(parent, text, x, baseline, {
+      width,
+      sizePx: style.sizePx,
+      ...(style.align ? { align: style.align } : {}),
+    });
+  };
   let y = top;
   fillRoundRect(ctx, left, y, right - left, 56 * dp, 16 * dp, rowColor);
+  const payment = ui.add(
+    parent,
+    'android.view.ViewGroup',
+    { x: left, y, width: right - left, height: 56 * dp },
+    {
+      resourceId: ui.id('payment_method'),
+    },
+  );
   drawGlyph(ctx, 'card', left + 32 * dp, y + 28 * dp, 24 * dp, '#1A1F71');
-  drawText(ctx, 'Visa \u2022\u2022\u2022\u2022 4242', left + 60 * dp, y + 34 * dp, {
-    sizePx: 16 * dp,
-    color: INK,
-  });
+  const card = 'Visa \u2022\u2022\u2022\u2022 4242';
+  const cardWidth = drawText(ctx, card, left + 60 * dp, y + 34 * dp, { sizePx: 16 * dp, color: INK });
+  ui.text(payment, card, left + 60 * dp, y + 34 * dp, { width: cardWidth, sizePx: 16 * dp });
   const change = { sizePx: 15 * dp, color: frame.app.brandColor, weight: 500, align: 'right' } as const;
-  drawText(ctx, 'Change', right - 16 * dp, y + 34 * dp, change);
+  const changeWidth = drawText(ctx, 'Change', right - 16 * dp, y + 34 * dp, change);
+  const changeButton = ui.text(
+    payment,
+    'Change',
+    right - 16 * dp,
+    y + 34 * dp,
+    { width: changeWidth, ...change },
+    {
+      resourceId: ui.id('change_payment'),
+      clickable: true,
+      focusable: true,
+    },
+  );
+  changeButton.className = 'android.widget.Button';
   y += 88 * dp;
   for (const [label, amount] of TOTALS) {
-    drawText(ctx, label, left + 4 * dp, y, { sizePx: 15 * dp, color: MUTED });
-    drawText(ctx, amount, right, y, { sizePx: 15 * dp, color: MUTED, align: 'right' });
+    text(label, left + 4 * dp, y, { sizePx: 15 * dp, color: MUTED });
+    text(amount, right, y, { sizePx: 15 * dp, color: MUTED, align: 'right' });
     y += 28 * dp;
   }
   fillRect(ctx, left, y - 12 * dp, right - left, Math.max(1, dp), '#DADCE0');
-  drawText(ctx, 'Total', left + 4 * dp, y + 16 * dp, { sizePx: 18 * dp, color: INK, weight: 500 });
-  drawText(ctx, '$155.49', right, y + 16 * dp, { sizePx: 18 * dp, color: INK, weight: 500, align: 'right' });
+  text('Total', left + 4 * dp, y + 16 * dp, { sizePx: 18 * dp, color: INK, weight: 500 });
+  text('$155.49', right, y + 16 * dp, { sizePx: 18 * dp, color: INK, weight: 500, align: 'right' });
   return y + 32 * dp;
 }
 
-function drawOrderButton(frame: Frame, left: number, right: number, top: number): void {
-  const { ctx, dp } = frame;
+function drawOrderButton(frame: Frame, parent: UiNode, left: number, right: number, top: number): void {
+  const { ctx, dp, ui } = frame;
   const brand = frame.app.brandColor;
   fillRoundRect(ctx, left, top, right - left, 56 * dp, 28 * dp, brand);
+  ui.add(
+    parent,
+    'android.widget.Button',
+    { x: left, y: top, width: right - left, height: 56 * dp },
+    {
+      text: 'Place order \u00B7 $155.49',
+      resourceId: ui.id('place_order'),
+      clickable: true,
+      focusable: true,
+    },
+  );
   drawText(ctx, 'Place order \u00B7 $155.49', (left + right) / 2, top + 34 * dp, {
     sizePx: 17 * dp,
     color: isLight(brand) ? INK : '#FFFFFF',
@@ -95,20 +172,47 @@ function drawOrderButton(frame: Frame, left: number, right: number, top: number)
 
 /** Draws the checkout screen in the app's brand colour. */
 export function drawShop(frame: Frame): BarTint {
-  const { ctx, dp, content } = frame;
+  const { ctx, dp, content, ui } = frame;
   const brand = frame.app.brandColor;
   const onBrand = isLight(brand) ? INK : '#FFFFFF';
   fillRect(ctx, 0, 0, frame.widthPx, frame.heightPx, '#F5F5F5');
   const barBottom = content.top + 64 * dp;
   fillRect(ctx, 0, 0, frame.widthPx, barBottom, brand);
+  const toolbar = ui.add(
+    ui.content,
+    'android.view.ViewGroup',
+    { x: content.left, y: content.top, width: content.right - content.left, height: 64 * dp },
+    { resourceId: ui.id('toolbar') },
+  );
   drawGlyph(ctx, 'back', content.left + 28 * dp, content.top + 32 * dp, 24 * dp, onBrand);
+  ui.add(
+    toolbar,
+    'android.widget.ImageButton',
+    { x: content.left + 4 * dp, y: content.top + 8 * dp, width: 48 * dp, height: 48 * dp },
+    { contentDesc: 'Navigate up', clickable: true, focusable: true },
+  );
   const title = { sizePx: 22 * dp, color: onBrand, weight: 500 } as const;
-  drawText(ctx, 'Checkout', content.left + 72 * dp, content.top + 40 * dp, title);
+  const titleWidth = drawText(ctx, 'Checkout', content.left + 72 * dp, content.top + 40 * dp, title);
+  ui.text(toolbar, 'Checkout', content.left + 72 * dp, content.top + 40 * dp, {
+    width: titleWidth,
+    ...title,
+  });
+  const body = ui.add(
+    ui.content,
+    'android.widget.ScrollView',
+    {
+      x: content.left,
+      y: barBottom,
+      width: content.right - content.left,
+      height: content.bottom - barBottom,
+    },
+    { resourceId: ui.id('checkout_scroll'), scrollable: true, focusable: true },
+  );
   const width = content.right - content.left;
   if (width / dp >= 840) {
     const gutter = 24 * dp;
     const split = content.left + width * 0.58;
-    drawOrder(frame, content.left + gutter, split - gutter / 2, barBottom + gutter);
+    drawOrder(frame, body, content.left + gutter, split - gutter / 2, barBottom + gutter);
     const cardLeft = split + gutter / 2;
     const cardRight = content.right - gutter;
     const inner = 20 * dp;
@@ -119,21 +223,31 @@ export function drawShop(frame: Frame): BarTint {
     );
     const bottom = drawTotals(
       frame,
+      body,
       cardLeft + inner,
       cardRight - inner,
       barBottom + gutter + inner,
       '#F1F3F4',
     );
-    drawOrderButton(frame, cardLeft + inner, cardRight - inner, bottom + 8 * dp);
+    drawOrderButton(frame, body, cardLeft + inner, cardRight - inner, bottom + 8 * dp);
   } else {
     const left = content.left + 16 * dp;
     const right = content.right - 16 * dp;
-    drawTotals(frame, left, right, drawOrder(frame, left, right, barBottom + 16 * dp) + 8 * dp, '#FFFFFF');
     const barTop = content.bottom - 88 * dp;
+    // The sticky bar covers the end of the scrolling list: the list's visible part ends above it.
+    body.bounds.bottom = Math.min(body.bounds.bottom, Math.round(barTop));
+    const below = drawOrder(frame, body, left, right, barBottom + 16 * dp);
+    drawTotals(frame, body, left, right, below + 8 * dp, '#FFFFFF');
     withShadow(ctx, 8 * dp, -2 * dp, () =>
       fillRect(ctx, 0, barTop, frame.widthPx, frame.heightPx - barTop, '#FFFFFF'),
     );
-    drawOrderButton(frame, left, right, barTop + 16 * dp);
+    const bar = ui.add(
+      ui.content,
+      'android.widget.FrameLayout',
+      { x: 0, y: barTop, width: frame.widthPx, height: content.bottom - barTop },
+      { resourceId: ui.id('order_bar') },
+    );
+    drawOrderButton(frame, bar, left, right, barTop + 16 * dp);
   }
   return { darkStatusIcons: isLight(brand), darkNavigationIcons: true, statusBarColor: brand };
 }

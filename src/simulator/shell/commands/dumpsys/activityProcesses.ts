@@ -11,13 +11,19 @@ export function uidText(uid: number): string {
   return uid >= 10_000 ? `u0a${uid - 10_000}` : String(uid);
 }
 
-export function processRecord(state: DeviceState, packageName: string, pid: number): string {
-  const uid = appUid(state, packageName);
-  return `ProcessRecord{${identity(`process:${packageName}:${pid}`)} ${pid}:${packageName}/${uidText(uid)}}`;
+/** The package a process belongs to: `com.example:remote` is com.example's service process. */
+function packageOf(processName: string): string {
+  return processName.split(':')[0] ?? processName;
+}
+
+export function processRecord(state: DeviceState, processName: string, pid: number): string {
+  const uid = appUid(state, packageOf(processName));
+  return `ProcessRecord{${identity(`process:${processName}:${pid}`)} ${pid}:${processName}/${uidText(uid)}}`;
 }
 
 /** Process state as ActivityManager's LRU list shows it, by role. */
 function processRole(state: DeviceState, process: DeviceProcess): [string, string, string] {
+  if (process.name.includes(':')) return ['svc    S/ /SVC ', '---', 'started-services'];
   if (process.name === state.foreground.packageName) return ['fg     T/A/TOP', 'LCM', 'top-activity'];
   if (process.name === 'com.android.systemui') return ['vis    F/ /BFGS', '---', 'service'];
   if (process.name === state.launcher.packageName) return ['prev   S/ /LAST', '---', 'previous'];
@@ -28,6 +34,7 @@ function processRole(state: DeviceState, process: DeviceProcess): [string, strin
 const ROLE_LEVELS: Record<string, [number, number]> = {
   'top-activity': [0, 2],
   service: [-800, 0],
+  'started-services': [500, 10],
   previous: [700, 13],
   'cch-empty': [905, 19],
 };
@@ -38,22 +45,22 @@ function oomLine(state: DeviceState, process: DeviceProcess): string {
   return `oom: max=1001 curRaw=${adj} setRaw=${adj} cur=${adj} set=${adj}`;
 }
 
-const ROLE_ORDER = ['top-activity', 'service', 'previous', 'cch-empty'];
+const ROLE_ORDER = ['top-activity', 'service', 'started-services', 'previous', 'cch-empty'];
 
 export function processesDump(state: DeviceState): string {
   const apps = rankedApps(state);
   const rows = ['ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)', '  All known processes:'];
   const elapsed = systemStateOf(state).elapsedNow();
   for (const process of apps) {
-    const uid = appUid(state, process.name);
-    const info = state.getPackage(process.name);
+    const uid = appUid(state, packageOf(process.name));
+    const info = state.getPackage(packageOf(process.name));
     const [, procState] = ROLE_LEVELS[processRole(state, process)[2]] ?? [905, 19];
     rows.push(
       `  *APP* UID ${uid} ${processRecord(state, process.name, process.pid)}`,
       `    user #0 uid=${uid} gids={${uid + 40_000}, ${uid + 10_000}, 9997}`,
       `    mRequiredAbi=${state.getProperty('ro.product.cpu.abi') ?? 'arm64-v8a'} instructionSet=null`,
       `    dir=${info?.apkPath ?? ''} publicDir=${info?.apkPath ?? ''} data=/data/user/0/${process.name}`,
-      `    packageList={${process.name}}`,
+      `    packageList={${packageOf(process.name)}}`,
       `    compat={${state.configuration().densityDpi}dpi}`,
       `    thread=android.app.IApplicationThread$Stub$Proxy@${identity(`thread:${process.pid}`)}`,
       `    pid=${process.pid} starting=false`,
@@ -67,7 +74,7 @@ export function processesDump(state: DeviceState): string {
     `  Process LRU list (sorted by oom_adj, ${apps.length} total, non-act at 0, non-svc at 0):`,
     ...apps.map((process, index) => {
       const [state_, schedule, reason] = processRole(state, process);
-      const uid = appUid(state, process.name);
+      const uid = appUid(state, packageOf(process.name));
       return `    Proc #${String(index).padStart(2)}: ${state_}  ${schedule}  t: 0 ${process.pid}:${process.name}/${uidText(uid)} (${reason})`;
     }),
     '',
@@ -88,12 +95,14 @@ function rankedApps(state: DeviceState): DeviceProcess[] {
 
 export function lruDump(state: DeviceState): string {
   const apps = rankedApps(state);
-  const withActivities = apps.filter((process) => process.name !== 'com.android.systemui');
+  const withActivities = apps.filter(
+    (process) => process.name !== 'com.android.systemui' && !process.name.includes(':'),
+  );
   const row = (process: DeviceProcess, index: number, activities: boolean): string => {
     const [role, schedule] = processRole(state, process);
     const [name = ''] = role.split(/\s+/);
     const procState = role.split('/').pop()?.trim() ?? '';
-    return `  #${apps.length - 1 - index}: ${name.padEnd(6)} ${procState.padEnd(4)} ${schedule} ${process.pid}:${process.name}/${uidText(appUid(state, process.name))}${activities ? ' act:activities' : ''}`;
+    return `  #${apps.length - 1 - index}: ${name.padEnd(6)} ${procState.padEnd(4)} ${schedule} ${process.pid}:${process.name}/${uidText(appUid(state, packageOf(process.name)))}${activities ? ' act:activities' : ''}`;
   };
   return lines(
     'ACTIVITY MANAGER LRU PROCESSES (dumpsys activity lru)',

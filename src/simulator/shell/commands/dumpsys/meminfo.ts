@@ -187,11 +187,14 @@ function oomGroups(
   const groupOf = (process: DeviceProcess): string => {
     if (process.name === 'system_server') return 'System';
     if (process.name === 'com.android.systemui') return 'Persistent';
+    // An app package run under a system uid (com.android.phone as radio) is persistent, as ActivityManager keeps it.
+    if (!process.user.startsWith('u0_a')) return process.name.includes('.') ? 'Persistent' : 'Native';
+    if (process.name.includes(':')) return 'A Services';
     if (process.name === state.foreground.packageName) return 'Foreground';
     if (process.name === state.launcher.packageName) return 'Home';
-    return process.user.startsWith('u0_a') ? 'Cached' : 'Native';
+    return 'Cached';
   };
-  return ['Native', 'System', 'Persistent', 'Foreground', 'Home', 'Cached'].flatMap((group) => {
+  return ['Native', 'System', 'Persistent', 'Foreground', 'A Services', 'Home', 'Cached'].flatMap((group) => {
     const members = processes.filter((process) => groupOf(process) === group);
     if (members.length === 0) return [];
     const total = members.reduce((sum, process) => sum + size(process), 0);

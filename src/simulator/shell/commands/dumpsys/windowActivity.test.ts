@@ -109,7 +109,7 @@ describe('dumpsys activity', () => {
     const pid = (await output(phone, 'pidof com.simmail.android')).trim();
     expect(await output(phone, 'dumpsys activity lru')).toMatch(
       new RegExp(
-        `^ACTIVITY MANAGER LRU PROCESSES \\(dumpsys activity lru\\)\\n  Activities:\\n  #2: fg     TOP  LCM ${pid}:com\\.simmail\\.android/u0a\\d+ act:activities\\n`,
+        `^ACTIVITY MANAGER LRU PROCESSES \\(dumpsys activity lru\\)\\n  Activities:\\n  #3: fg     TOP  LCM ${pid}:com\\.simmail\\.android/u0a\\d+ act:activities\\n`,
       ),
     );
     const oom = await output(phone, 'dumpsys activity oom');
@@ -120,6 +120,15 @@ describe('dumpsys activity', () => {
       ),
     );
     expect(oom).toMatch(/com\.android\.systemui\/u0a178 \(service\)\n +oom: max=1001 curRaw=-800 /);
+    // The mail app's :remote service process is a started service, under "Other", with the app's uid.
+    const uid = (await output(phone, 'dumpsys activity lru')).match(
+      /com\.simmail\.android\/(u0a\d+) act/,
+    )?.[1];
+    expect(await output(phone, 'dumpsys activity lru')).toMatch(
+      new RegExp(
+        `  Other:\\n(.*\\n)*  #\\d: svc    SVC  --- \\d+:com\\.simmail\\.android:remote/${uid ?? 'none'}\\n`,
+      ),
+    );
     const launcher = await output(phone, 'dumpsys activity com.google.android.apps.nexuslauncher');
     expect(launcher).toMatch(/^TASK \d+:com\.google\.android\.apps\.nexuslauncher id=\d+ userId=0\n/);
     expect(launcher).toContain('      mResumed=false mStopped=true mFinished=false\n');

@@ -1,0 +1,56 @@
+// The accessibility tree of a simulated device's screen (what `uiautomator dump` serializes), and where a device
+// gets it from: the screen renderer registers a source that derives the tree from the model it draws.
+import type { DeviceState } from './state';
+
+export interface UiBounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** One AccessibilityNodeInfo as uiautomator reads it; flags default to false, `enabled` to true. */
+export interface UiNode {
+  className: string;
+  packageName: string;
+  text?: string;
+  resourceId?: string;
+  contentDesc?: string;
+  /** Hint of an editable field (API 26+). */
+  hint?: string;
+  checkable?: boolean;
+  checked?: boolean;
+  clickable?: boolean;
+  enabled?: boolean;
+  focusable?: boolean;
+  focused?: boolean;
+  scrollable?: boolean;
+  longClickable?: boolean;
+  password?: boolean;
+  selected?: boolean;
+  /** Visible bounds on the display, in pixels. */
+  bounds: UiBounds;
+  /** Position among its siblings when drawn (0 for a window root). */
+  drawingOrder: number;
+  children: UiNode[];
+}
+
+/** The tree of the active window plus the display rotation (0, 1, 2, 3 as Surface.ROTATION_*). */
+export interface UiHierarchy {
+  rotation: number;
+  root: UiNode;
+}
+
+/** Yields the current hierarchy; undefined when no window has focus (uiautomator's "null root node"). */
+export type UiSource = () => Promise<UiHierarchy | undefined>;
+
+const sources = new WeakMap<DeviceState, UiSource>();
+
+/** Registers how this device's screen describes itself (the simulated Android's screen model does). */
+export function setUiSource(state: DeviceState, source: UiSource): void {
+  sources.set(state, source);
+}
+
+export function uiSourceOf(state: DeviceState): UiSource | undefined {
+  return sources.get(state);
+}
