@@ -53,12 +53,16 @@ if [ -z "$VERSION_NAME" ] || [ -z "$VERSION_CODE" ]; then
   exit 1
 fi
 
-rm -rf "$WORK"
+# No APK of an earlier build survives a failed or release-less one.
+rm -rf "$WORK" "$OUT/androperator-operator-debug.apk" "$OUT/androperator-operator-release.apk"
 mkdir -p "$WORK" "$DEPS"
 
 step "jars from Maven Central -> out/apk/deps"
-mvn -B -q -ntp -Dstyle.color=never -f "$ROOT/android-operator/apk-build/pom.xml" dependency:copy-dependencies \
-  -DoutputDirectory="$DEPS" -Dmdep.overWriteIfNewer=true
+mvn -B -q -ntp -f "$ROOT/android-operator/apk-build/pom.xml" dependency:copy-dependencies \
+  -DoutputDirectory="$DEPS" -Dmdep.overWriteIfNewer=true >"$WORK/mvn.log" 2>&1 || {
+  cat "$WORK/mvn.log" >&2
+  exit 1
+}
 ANDROID_JAR="$(ls "$DEPS"/android-all-*.jar)"
 STDLIB_JAR="$(ls "$DEPS"/kotlin-stdlib-[0-9]*.jar)"
 R8_JAR="$(ls "$DEPS"/r8-*.jar)"
