@@ -13,6 +13,8 @@ npm ci --no-audit --no-fund --loglevel=error
 bash scripts/setup-python-test-env.sh
 
 npm run build
+# The Operator APK without Gradle (out/apk); src/simulator/apk/builtApk.test.ts checks and installs it.
+npm run build:apk
 npm run typecheck
 npm run lint
 npm run format:check
