@@ -2,21 +2,27 @@
 import { useId, type ReactNode } from 'react';
 import type { DeviceInfo } from '../../../shared/api/devices';
 import { useConsole } from '../store/context';
-import { selectRunSerials } from '../store/selectors';
+import { selectDisconnected, selectRunSerials } from '../store/selectors';
 import { DEVICES_ID } from '../ui/useShortcuts';
 import { operatorChecks, platformText, stateText } from './deviceStatus';
 import './devices.css';
 
-function DeviceEntry(props: { device: DeviceInfo; selected: boolean; ticked: boolean }): ReactNode {
-  const { device, selected, ticked } = props;
+function DeviceEntry(props: {
+  device: DeviceInfo;
+  selected: boolean;
+  ticked: boolean;
+  /** No longer listed by adb: kept (selected or ticked) until the user picks another device or unticks it. */
+  disconnected?: boolean;
+}): ReactNode {
+  const { device, selected, ticked, disconnected = false } = props;
   const selectTarget = useConsole((state) => state.selectTarget);
   const toggleTicked = useConsole((state) => state.toggleTicked);
   const id = useId();
-  const state = stateText(device.state);
+  const state = disconnected ? { text: 'disconnected', tone: 'bad' as const } : stateText(device.state);
   const checks = operatorChecks(device);
   const platform = platformText(device);
   return (
-    <li className={`device ${selected ? 'selected' : ''}`}>
+    <li className={`device ${selected ? 'selected' : ''} ${disconnected ? 'disconnected' : ''}`}>
       <input
         type="radio"
         name="target-device"
@@ -47,19 +53,27 @@ function DeviceEntry(props: { device: DeviceInfo; selected: boolean; ticked: boo
         )}
         {device.server !== 'local' && <span className="muted">via {device.server}</span>}
       </div>
-      <div className="device-operator">
-        <span className="muted">Operator</span>
-        {checks.length === 0 ? (
-          <span className="muted">status unknown</span>
-        ) : (
-          checks.map((check) => (
-            <span key={check.label} className={`check ${check.ok ? 'tone-good' : 'tone-bad'}`}>
-              <span aria-hidden="true">{check.ok ? '\u2713' : '\u2717'}</span> {check.label}
-            </span>
-          ))
-        )}
-      </div>
-      {device.operator?.problem !== undefined && !device.operator.reachable && (
+      {disconnected && (
+        <div className="device-problem">
+          adb no longer lists this device. Runs on it are blocked until it is back; choose another device to
+          move on.
+        </div>
+      )}
+      {!disconnected && (
+        <div className="device-operator">
+          <span className="muted">Operator</span>
+          {checks.length === 0 ? (
+            <span className="muted">status unknown</span>
+          ) : (
+            checks.map((check) => (
+              <span key={check.label} className={`check ${check.ok ? 'tone-good' : 'tone-bad'}`}>
+                <span aria-hidden="true">{check.ok ? '\u2713' : '\u2717'}</span> {check.label}
+              </span>
+            ))
+          )}
+        </div>
+      )}
+      {!disconnected && device.operator?.problem !== undefined && !device.operator.reachable && (
         <div className="device-problem">{device.operator.problem}</div>
       )}
     </li>
@@ -73,6 +87,7 @@ export function DevicePicker(): ReactNode {
   const targetSerial = useConsole((state) => state.targetSerial);
   const ticked = useConsole((state) => state.tickedSerials);
   const runSerials = useConsole(selectRunSerials);
+  const disconnected = useConsole(selectDisconnected);
   return (
     <section className="panel devices" aria-labelledby="devices-heading">
       <header className="panel-header">
@@ -89,8 +104,17 @@ export function DevicePicker(): ReactNode {
             ticked={ticked.includes(device.serial)}
           />
         ))}
+        {disconnected.map((device) => (
+          <DeviceEntry
+            key={`gone-${device.serial}`}
+            device={device}
+            selected={device.serial === targetSerial}
+            ticked={ticked.includes(device.serial)}
+            disconnected
+          />
+        ))}
       </ul>
-      {loaded && devices.length === 0 && error === null && (
+      {loaded && devices.length === 0 && disconnected.length === 0 && error === null && (
         <p className="empty">
           No devices. Connect one with USB debugging, or start a simulated one:{' '}
           <code>androperator simulator start</code>

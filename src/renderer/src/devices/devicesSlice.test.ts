@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '../../../shared/api/devices';
 import { testDescription } from '../../../test-support/testDescription';
 import { createFakeClient, createTestStore, settle } from '../../../test-support/rendererStore';
-import { deviceLabel, isOnline, runSerials } from './devicesSlice';
+import { deviceLabel, disconnectedDevices, isOnline, runSerials } from './devicesSlice';
 
 const ready = (serial: string, model = 'Pixel 7'): DeviceInfo => ({
   serial,
@@ -47,17 +47,32 @@ describe('devices slice', () => {
     expect(store.getState().devicesLoaded).toBe(true);
   });
 
-  it('keeps the target while it is listed and moves on when it leaves', async () => {
+  it('keeps the target when it goes offline or disappears: it is shown disconnected, never swapped', async () => {
     const { store } = setup([]);
-    store.getState().devicesChanged([ready('a'), ready('b')]);
+    store.getState().devicesChanged([ready('a'), ready('b', 'Pixel 8')]);
     store.getState().selectTarget('b');
     store.getState().devicesChanged([ready('a'), offline('b')]);
     expect(store.getState().targetSerial).toBe('b');
     store.getState().devicesChanged([ready('a')]);
-    expect(store.getState().targetSerial).toBe('a');
+    expect(store.getState().targetSerial).toBe('b');
+    expect(disconnectedDevices(store.getState())).toEqual([offline('b')]);
     store.getState().devicesChanged([]);
-    expect(store.getState().targetSerial).toBeNull();
+    expect(store.getState().targetSerial).toBe('b');
+    store.getState().devicesChanged([ready('b', 'Pixel 8')]);
+    expect(disconnectedDevices(store.getState())).toEqual([]);
+    // Only the user moves the target.
+    store.getState().devicesChanged([ready('a'), ready('b')]);
+    store.getState().selectTarget('a');
+    expect(store.getState().targetSerial).toBe('a');
     await settle();
+  });
+
+  it('picks the first online device only when there is no target yet', () => {
+    const { store } = setup([]);
+    store.getState().devicesChanged([offline('x')]);
+    expect(store.getState().targetSerial).toBeNull();
+    store.getState().devicesChanged([offline('x'), ready('y')]);
+    expect(store.getState().targetSerial).toBe('y');
   });
 
   it('describes a device again when its Operator becomes reachable', async () => {
@@ -110,7 +125,11 @@ describe('devices slice', () => {
     expect(client.callsTo('devices:describe')).toEqual([{ serial: 'a' }, { serial: 'c' }, { serial: 'b' }]);
     store.getState().toggleTicked('c');
     expect(store.getState().tickedSerials).toEqual(['b']);
+    // A ticked device that disconnects stays in the run (the gate blocks it) until the user unticks it.
     store.getState().devicesChanged([ready('a')]);
+    expect(runSerials(store.getState())).toEqual(['b']);
+    expect(disconnectedDevices(store.getState()).map((device) => device.serial)).toEqual(['b']);
+    store.getState().toggleTicked('b');
     expect(runSerials(store.getState())).toEqual(['a']);
   });
 

@@ -15,8 +15,10 @@ export interface DevicesSlice {
   devices: DeviceInfo[];
   devicesLoaded: boolean;
   devicesError: AppError | null;
-  /** The designer's target device. */
+  /** The designer's target device; kept when it disappears (shown as disconnected) until the user picks another. */
   targetSerial: string | null;
+  /** The last listing of every device seen since the console started, for entries shown as disconnected. */
+  lastSeen: Record<string, DeviceInfo>;
   /** Devices ticked for runs on several devices at once. */
   tickedSerials: string[];
   descriptions: Record<string, DescriptionEntry>;
@@ -36,10 +38,12 @@ function firstOnline(devices: readonly DeviceInfo[]): string | null {
   return devices.find((device) => isOnline(device))?.serial ?? null;
 }
 
-/** Keeps the target when it is still listed; otherwise the first online device (or none). */
+/**
+ * Keeps the target, even when it is no longer listed: a run must never land on another phone without the user
+ * choosing it. Only a console without a target yet picks one (the first online device).
+ */
 function keepTarget(current: string | null, devices: readonly DeviceInfo[]): string | null {
-  if (current !== null && devices.some((device) => device.serial === current)) return current;
-  return firstOnline(devices);
+  return current ?? firstOnline(devices);
 }
 
 /** Devices whose Operator just became reachable (their description is worth fetching again). */
@@ -77,6 +81,7 @@ export const createDevicesSlice: SliceCreator<DevicesSlice> =
       devicesLoaded: false,
       devicesError: null,
       targetSerial: null,
+      lastSeen: {},
       tickedSerials: [],
       descriptions: {},
 
@@ -96,6 +101,10 @@ export const createDevicesSlice: SliceCreator<DevicesSlice> =
           devices,
           devicesLoaded: true,
           targetSerial: keepTarget(state.targetSerial, devices),
+          lastSeen: {
+            ...state.lastSeen,
+            ...Object.fromEntries(devices.map((device) => [device.serial, device])),
+          },
         }));
         describeWanted(get(), newlyReachable(before, devices));
       },
@@ -141,15 +150,23 @@ export const createDevicesSlice: SliceCreator<DevicesSlice> =
     };
   };
 
-/** The serials a run goes to: the ticked devices that are listed, else the target. */
-export function runSerials(
-  state: Pick<ConsoleState, 'devices' | 'tickedSerials' | 'targetSerial'>,
-): string[] {
-  const ticked = state.tickedSerials.filter((serial) =>
-    state.devices.some((device) => device.serial === serial),
-  );
-  if (ticked.length > 0) return ticked;
+/**
+ * The serials a run goes to: the ticked devices, else the target. A ticked or targeted device that disconnected
+ * stays in the list (the run gate then blocks the run), so a run never silently drops or swaps a phone.
+ */
+export function runSerials(state: Pick<ConsoleState, 'tickedSerials' | 'targetSerial'>): string[] {
+  if (state.tickedSerials.length > 0) return state.tickedSerials;
   return state.targetSerial === null ? [] : [state.targetSerial];
+}
+
+/** Target and ticked devices that are no longer listed, in that order, with what was last seen of them. */
+export function disconnectedDevices(
+  state: Pick<ConsoleState, 'devices' | 'tickedSerials' | 'targetSerial' | 'lastSeen'>,
+): DeviceInfo[] {
+  const wanted = [...(state.targetSerial === null ? [] : [state.targetSerial]), ...state.tickedSerials];
+  return [...new Set(wanted)]
+    .filter((serial) => !state.devices.some((device) => device.serial === serial))
+    .map((serial) => state.lastSeen[serial] ?? { serial, state: 'unknown', server: 'local' });
 }
 
 /** "Pixel 7 (emulator-5554)", or the serial alone when the model is unknown. */

@@ -50,7 +50,12 @@ function PredictionFacts(props: { prediction: Prediction | null; stale: boolean 
 
 export function Preview(): ReactNode {
   const entry = useConsole(selectTargetDescription);
-  const device = useConsole(selectTargetDevice);
+  // A disconnected target keeps its preview (its last description), so the design stays checkable.
+  const device = useConsole(
+    (state) =>
+      selectTargetDevice(state) ??
+      (state.targetSerial === null ? undefined : state.lastSeen[state.targetSerial]),
+  );
   const check = useConsole(selectDesignCheck);
   const screenshotRun = useConsole((state) =>
     state.targetSerial === null ? undefined : state.lastScreenshotRun[state.targetSerial],

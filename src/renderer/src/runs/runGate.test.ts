@@ -37,7 +37,19 @@ describe('runBlocker', () => {
     expect(gate({ running: true })).toBe('A run is in progress');
     expect(gate({ serials: [] })).toBe('Choose a device to run on');
     expect(gate({ serials: ['b'] })).toBe('b is not online');
-    expect(gate({ serials: ['a', 'b', 'gone'] })).toBe('2 devices are not online');
+    expect(gate({ serials: ['a', 'b', 'c'], devices: [online, offline, { ...offline, serial: 'c' }] })).toBe(
+      '2 devices are not online',
+    );
+  });
+
+  it('names a disconnected device (no longer listed) before offline ones', () => {
+    expect(gate({ serials: ['gone'] })).toBe('gone is disconnected: reconnect it or choose another device');
+    expect(gate({ serials: ['a', 'b', 'gone'] })).toBe(
+      'gone is disconnected: reconnect it or choose another device',
+    );
+    expect(gate({ serials: ['gone', 'lost'] })).toBe(
+      '2 devices are disconnected: reconnect them or untick them',
+    );
   });
 });
 

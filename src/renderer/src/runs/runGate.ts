@@ -23,6 +23,9 @@ export function runBlocker(input: GateInput): string | null {
   if (input.serials.length === 0) return 'Choose a device to run on';
   const needsDesign = input.action === 'sequence' || input.action === 'set';
   if (needsDesign && input.check.issueCount > 0) return fixFieldsText(input.check.issueCount);
+  const missing = input.serials.filter((serial) => !input.devices.some((device) => device.serial === serial));
+  if (missing.length === 1) return `${missing[0]} is disconnected: reconnect it or choose another device`;
+  if (missing.length > 1) return `${missing.length} devices are disconnected: reconnect them or untick them`;
   const offline = input.serials.filter(
     (serial) => input.devices.find((device) => device.serial === serial)?.state !== 'device',
   );

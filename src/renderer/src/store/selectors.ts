@@ -1,6 +1,6 @@
 // Memoized selectors: derived values that keep their identity while their inputs do (so React does not re-render).
 import { checkDesign, type DesignCheck } from '../designer/params';
-import { runSerials } from '../devices/devicesSlice';
+import { disconnectedDevices, runSerials } from '../devices/devicesSlice';
 import type { ConsoleState } from './types';
 
 /** Remembers the last result per input tuple (compared by identity). */
@@ -26,14 +26,26 @@ export const selectDesign = (state: ConsoleState) => state.designHistory.present
 export const selectDesignCheck = (state: ConsoleState): DesignCheck =>
   checkDesign(state.designHistory.present);
 
-const runSerialsMemo = memoLast(
-  (devices: ConsoleState['devices'], tickedSerials: string[], targetSerial: string | null) =>
-    runSerials({ devices, tickedSerials, targetSerial }),
+const runSerialsMemo = memoLast((tickedSerials: string[], targetSerial: string | null) =>
+  runSerials({ tickedSerials, targetSerial }),
 );
 
 /** The serials the run buttons act on (stable array). */
 export const selectRunSerials = (state: ConsoleState): string[] =>
-  runSerialsMemo(state.devices, state.tickedSerials, state.targetSerial);
+  runSerialsMemo(state.tickedSerials, state.targetSerial);
+
+const disconnectedMemo = memoLast(
+  (
+    devices: ConsoleState['devices'],
+    tickedSerials: string[],
+    targetSerial: string | null,
+    lastSeen: ConsoleState['lastSeen'],
+  ) => disconnectedDevices({ devices, tickedSerials, targetSerial, lastSeen }),
+);
+
+/** Target and ticked devices that disconnected (stable array). */
+export const selectDisconnected = (state: ConsoleState) =>
+  disconnectedMemo(state.devices, state.tickedSerials, state.targetSerial, state.lastSeen);
 
 /** The target device's description entry, if any. */
 export const selectTargetDescription = (state: ConsoleState) =>
