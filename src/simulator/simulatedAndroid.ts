@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '../shared/errors';
 import { SimulatedDevice, type AttachMode } from './adb/simulatedDevice';
 import { defaultFaults, simctl, type SimulatorControl, type SimulatorFaults } from './control/simctl';
 import { DeviceState } from './device/state';
+import { closeTracingService } from './perfetto/service';
 import { loadProfile } from './profiles/loadProfile';
 import { toDeviceStateInput } from './profiles/deviceStateInput';
 import type { DeviceProfile } from './profiles/types';
@@ -114,6 +115,7 @@ export class SimulatedAndroid {
 
   async close(): Promise<void> {
     this.operator.close();
+    closeTracingService(this.state);
     this.unregisterSocket?.();
     await this.device.close();
   }
