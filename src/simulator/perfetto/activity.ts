@@ -44,7 +44,10 @@ export type SchedEvent =
       flags: number;
     }
   | { kind: 'binderReceived'; debugId: number }
-  | { kind: 'print'; buf: string };
+  | { kind: 'print'; buf: string; category: AtraceCategory };
+
+/** Which atrace switch records a print: the gfx or view category, or the app listed in atrace_apps. */
+export type AtraceCategory = 'gfx' | 'view' | 'app';
 
 /** One ftrace event on one CPU; `tid` is the thread that emitted it (FtraceEvent.pid). */
 export type CpuEvent = SchedEvent & { ts: number; cpu: number; tid: number };
@@ -241,9 +244,14 @@ export function simulateActivity(input: ActivityInput): Activity {
     scheduler.emit(cast.sfMain, sfStart + 10 * US, {
       kind: 'print',
       buf: `B|${cast.sfPid}|composite ${displayToken}\n`,
+      category: 'gfx',
     });
     const sfEnd = sfStart + 900 * US + Math.floor(next() * 400 * US);
-    scheduler.emit(cast.sfMain, sfEnd - 10 * US, { kind: 'print', buf: `E|${cast.sfPid}\n` });
+    scheduler.emit(cast.sfMain, sfEnd - 10 * US, {
+      kind: 'print',
+      buf: `E|${cast.sfPid}\n`,
+      category: 'gfx',
+    });
     scheduler.stop(cast.sfMain, sfEnd);
     const displayStart = vsync + interval - DISPLAY_FRAME_NS;
     for (const kind of ['expectedDisplay', 'actualDisplay'] as const)
@@ -277,6 +285,7 @@ export function simulateActivity(input: ActivityInput): Activity {
       scheduler.emit(main, start + 20 * US, {
         kind: 'print',
         buf: `B|${app.pid}|Choreographer#doFrame ${surfaceToken}\n`,
+        category: 'view',
       });
       let now = start + 40 * US;
       if (index % 4 === 0) {
@@ -312,8 +321,12 @@ export function simulateActivity(input: ActivityInput): Activity {
         now += 10 * US;
       }
       if (input.atraceApps === 'all' || input.atraceApps.has(app.packageName)) {
-        scheduler.emit(main, now + 100 * US, { kind: 'print', buf: `B|${app.pid}|RV OnBindView\n` });
-        scheduler.emit(main, now + 700 * US, { kind: 'print', buf: `E|${app.pid}\n` });
+        scheduler.emit(main, now + 100 * US, {
+          kind: 'print',
+          buf: `B|${app.pid}|RV OnBindView\n`,
+          category: 'app',
+        });
+        scheduler.emit(main, now + 700 * US, { kind: 'print', buf: `E|${app.pid}\n`, category: 'app' });
       }
       if (overrun > 0) {
         // Jank: part of the overrun is spent runnable behind a system_server thread, the rest running.
@@ -321,16 +334,21 @@ export function simulateActivity(input: ActivityInput): Activity {
         scheduler.preempt(main, state.background, now + work / 2, waiting);
       }
       const mainEnd = now + work + overrun;
-      scheduler.emit(main, mainEnd - 20 * US, { kind: 'print', buf: `E|${app.pid}\n` });
+      scheduler.emit(main, mainEnd - 20 * US, { kind: 'print', buf: `E|${app.pid}\n`, category: 'view' });
       scheduler.stop(main, mainEnd);
 
       const drawStart = scheduler.start(renderThread, mainEnd + 30 * US, main);
       scheduler.emit(renderThread, drawStart + 10 * US, {
         kind: 'print',
         buf: `B|${app.pid}|DrawFrame - ${surfaceToken}\n`,
+        category: 'view',
       });
       const drawEnd = drawStart + 1500 * US + Math.floor(next() * 1000 * US);
-      scheduler.emit(renderThread, drawEnd - 10 * US, { kind: 'print', buf: `E|${app.pid}\n` });
+      scheduler.emit(renderThread, drawEnd - 10 * US, {
+        kind: 'print',
+        buf: `E|${app.pid}\n`,
+        category: 'view',
+      });
       scheduler.stop(renderThread, drawEnd);
 
       const deadline = vsync + SURFACE_DEADLINE_NS;

@@ -93,7 +93,7 @@ function enabledBy(config: TraceConfig): Enabled {
   };
 }
 
-function recorded(event: CpuEvent, enabled: Enabled, sfPid: number): boolean {
+function recorded(event: CpuEvent, enabled: Enabled): boolean {
   switch (event.kind) {
     case 'switch':
       return enabled.sched.switch;
@@ -104,13 +104,9 @@ function recorded(event: CpuEvent, enabled: Enabled, sfPid: number): boolean {
     case 'binder':
     case 'binderReceived':
       return enabled.binder;
-    case 'print': {
-      if (!enabled.print) return false;
-      const isSurfaceFlinger = event.buf.startsWith(`B|${sfPid}|`) || event.buf.startsWith(`E|${sfPid}`);
-      if (isSurfaceFlinger) return enabled.gfx;
-      // App-section prints are only present when the app was listed; the rest are view-category slices.
-      return enabled.view || event.buf.includes('|RV ');
-    }
+    case 'print':
+      // App sections (atrace_apps) were filtered per app when the activity was simulated.
+      return enabled.print && (event.category === 'app' || enabled[event.category]);
   }
 }
 
@@ -341,7 +337,6 @@ function limited(packets: Buffer[], config: TraceConfig): Buffer[] {
 export function writeTrace(input: TraceInput): Buffer {
   const enabled = enabledBy(input.config);
   const names = new Set(input.config.dataSources.map((source) => source.name));
-  const sfPid = input.processes.find((process) => process.cmdline === 'surfaceflinger')?.pid ?? -1;
   const activity = simulateActivity({ ...input, atraceApps: enabled.atraceApps });
   const packets: Buffer[] = [
     clockSnapshot(input, input.startNs),
@@ -375,7 +370,7 @@ export function writeTrace(input: TraceInput): Buffer {
   const loss = input.loss;
   const lost = (event: CpuEvent): boolean =>
     loss !== undefined && event.ts >= loss.atNs && event.ts < loss.atNs + loss.durationNs;
-  const events = ftraceOn ? activity.events.filter((event) => recorded(event, enabled, sfPid)) : [];
+  const events = ftraceOn ? activity.events.filter((event) => recorded(event, enabled)) : [];
   const perCpu = new Map<number, CpuEvent[]>();
   for (const event of events) {
     const list = perCpu.get(event.cpu) ?? [];
