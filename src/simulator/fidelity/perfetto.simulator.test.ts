@@ -71,13 +71,14 @@ function hostConfig(packageName: string, durationMs: number): TraceConfig {
   };
 }
 
-/** `adb shell ...` with `input` on stdin (shell v2 sends it and closes stdin at its end). */
+/** `adb shell ...` (or `adb exec-in ...`) with `input` on stdin (shell v2 sends it and closes stdin at its end). */
 function shellWithStdin(
   args: readonly string[],
   input: Buffer,
+  service: 'shell' | 'exec-in' = 'shell',
 ): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(adb.bin, ['-P', String(adb.port), '-s', serial, 'shell', ...args], {
+    const child = spawn(adb.bin, ['-P', String(adb.port), '-s', serial, service, ...args], {
       env: { ...process.env, ...adb.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -126,6 +127,9 @@ describe('perfetto through the real adb server', () => {
       const packageName = sim?.state.foreground.packageName ?? '';
       const jank = await adb.adb(['-s', serial, 'shell', 'simctl', 'jank', packageName, '6', '45']);
       expect(jank.code, jank.stderr).toBe(0);
+      const notRunning = await adb.adb(['-s', serial, 'shell', 'simctl', 'jank', 'com.example.absent']);
+      expect(notRunning.code).toBe(2);
+      expect(notRunning.stdout.toString() + notRunning.stderr).toContain('com.example.absent is not running');
 
       // Session 1 ends at its duration; --is_detached turns from 0 to 2.
       const timedPath = '/data/misc/perfetto-traces/e2e-timed.pftrace';
@@ -184,4 +188,23 @@ describe('perfetto through the real adb server', () => {
       expect(summarizeTrace(stopped).clockSnapshots.map((snapshot) => snapshot.primary)).toEqual([6, 6]);
     },
   );
+
+  it('starts a session with the config sent through `adb exec-in`', { timeout: 30_000 }, async () => {
+    const path = '/data/misc/perfetto-traces/e2e-exec-in.pftrace';
+    const packageName = sim?.state.foreground.packageName ?? '';
+    const started = await shellWithStdin(
+      ['perfetto', '--detach=trace-e2e-exec-in', '-c', '-', '-o', path],
+      encodeTraceConfig(hostConfig(packageName, 60_000)),
+      'exec-in',
+    );
+    expect(started.code, started.stderr).toBe(0);
+    expect((await adb.adb(['-s', serial, 'shell', 'perfetto', '--is_detached=trace-e2e-exec-in'])).code).toBe(
+      0,
+    );
+    const stop = await adb.adb(['-s', serial, 'shell', 'perfetto', '--attach=trace-e2e-exec-in', '--stop']);
+    expect(stop.code, stop.stderr).toBe(0);
+    const listing = await adb.adb(['-s', serial, 'shell', 'ls', '-l', path]);
+    expect(listing.stdout.toString()).toMatch(/^-rw------- /);
+    expect(summarizeTrace(await pull(path, 'exec-in.pftrace')).processes.get(1)).toBe('init');
+  });
 });
