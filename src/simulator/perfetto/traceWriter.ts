@@ -384,12 +384,18 @@ export function writeTrace(input: TraceInput): Buffer {
   let frameIndex = 0;
   const sortedFrames = [...frames].sort((a, b) => a.endNs - b.endNs);
   let droppedTotal = 0;
+  // Per-CPU read positions: each CPU's sorted events are consumed period by period.
+  const cursors: number[] = Array.from({ length: input.cpus }, () => 0);
   // Each period: one bundle per CPU (CPU order, so the file is not globally time-ordered), then the FrameTimeline
   // intervals SurfaceFlinger finished in that period.
   for (let from = input.startNs; from < input.endNs; from += BUNDLE_PERIOD_NS) {
     const to = Math.min(input.endNs + 1, from + BUNDLE_PERIOD_NS);
     for (let cpu = 0; cpu < input.cpus; cpu += 1) {
-      const inPeriod = (perCpu.get(cpu) ?? []).filter((event) => event.ts >= from && event.ts < to);
+      const list = perCpu.get(cpu) ?? [];
+      let end = cursors[cpu] ?? 0;
+      while (end < list.length && (list[end] as CpuEvent).ts < to) end += 1;
+      const inPeriod = list.slice(cursors[cpu] ?? 0, end);
+      cursors[cpu] = end;
       const kept = inPeriod.filter((event) => !lost(event));
       const dropped = inPeriod.length - kept.length;
       droppedTotal += dropped;
