@@ -3,12 +3,27 @@
 // binder calls into system_server, and the scheduler's switches and wakeups per CPU. Deterministic from a seed.
 import { threadNamed, type TraceProcess, type TraceThread } from './threads';
 
-/** A scenario's jank: the package's next `frames` frames from `fromNs` run `overrunMs` longer on the main thread. */
+/**
+ * A scenario's jank: the package's next `frames` frames from `fromNs` run `overrunMs` longer on the main thread.
+ * They happen in device time: a trace covering only part of [fromNs, untilNs) shows only that part.
+ */
 export interface JankScenario {
   packageName: string;
   fromNs: number;
+  untilNs: number;
   frames: number;
   overrunMs: number;
+}
+
+/** Where a jank scenario ends: each late frame holds the main thread for the vsyncs its doFrame spans. */
+export function jankUntilNs(
+  fromNs: number,
+  frames: number,
+  overrunMs: number,
+  frameIntervalNs: number,
+): number {
+  const vsyncsPerFrame = Math.ceil((overrunMs * 1_000_000 + 6_000_000) / frameIntervalNs) + 1;
+  return fromNs + frames * vsyncsPerFrame * frameIntervalNs;
 }
 
 export interface DrawingApp {
@@ -275,6 +290,7 @@ export function simulateActivity(input: ActivityInput): Activity {
         (scenario) =>
           scenario.packageName === app.packageName &&
           scenario.fromNs <= vsync &&
+          vsync < scenario.untilNs &&
           (state.jankUsed.get(scenario) ?? 0) < scenario.frames,
       );
       if (jank) state.jankUsed.set(jank, (state.jankUsed.get(jank) ?? 0) + 1);

@@ -4,7 +4,7 @@
 import { filesOf } from '../device/files';
 import { processesOf } from '../device/processes';
 import type { DeviceState } from '../device/state';
-import type { JankScenario } from './activity';
+import { jankUntilNs, type JankScenario } from './activity';
 import {
   DATA_SOURCE_DESCRIPTOR,
   SERVICE_DATA_SOURCE,
@@ -101,7 +101,7 @@ function hash(text: string): number {
 export class TracingService {
   private readonly bootEpochMs: number;
   private readonly sessions = new Map<string, Session>();
-  private readonly jank: JankScenario[] = [];
+  private jank: JankScenario[] = [];
   private lossForNextSession = false;
   private sessionsStarted = 0;
 
@@ -217,7 +217,17 @@ export class TracingService {
     if (processesOf(this.state).pidOf(packageName) === undefined) return false;
     const frames = Math.min(MAX_JANK_FRAMES, Math.max(1, Math.floor(options.frames)));
     const overrunMs = Math.min(MAX_OVERRUN_MS, Math.max(1, options.overrunMs));
-    this.jank.push({ packageName, fromNs: this.bootNs(), frames, overrunMs });
+    const fromNs = this.bootNs();
+    // Scenarios over before every recording session began can no longer appear in a trace.
+    const oldestStart = Math.min(fromNs, ...[...this.sessions.values()].map((session) => session.startNs));
+    this.jank = this.jank.filter((scenario) => scenario.untilNs >= oldestStart);
+    this.jank.push({
+      packageName,
+      fromNs,
+      untilNs: jankUntilNs(fromNs, frames, overrunMs, FRAME_INTERVAL_NS),
+      frames,
+      overrunMs,
+    });
     for (const session of this.sessions.values()) session.apps.add(packageName);
     return true;
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processesOf } from '../device/processes';
 import { DeviceState } from '../device/state';
-import type { JankScenario } from './activity';
+import { jankUntilNs, type JankScenario } from './activity';
 import { perfettoWheelPresent, runPerfettoProbe } from './pythonProbe';
 import {
   ACTUAL_SURFACE_FRAME,
@@ -96,8 +96,16 @@ function input(overrides: Partial<TraceInput> = {}): TraceInput {
   };
 }
 
-function jank(frames: number, overrunMs: number): JankScenario[] {
-  return [{ packageName: app, fromNs: START_NS, frames, overrunMs }];
+function jank(frames: number, overrunMs: number, fromNs = START_NS): JankScenario[] {
+  return [
+    {
+      packageName: app,
+      fromNs,
+      untilNs: jankUntilNs(fromNs, frames, overrunMs, 16_666_667),
+      frames,
+      overrunMs,
+    },
+  ];
 }
 
 function prints(summary: TraceSummary): Array<SummaryEvent & { buf: string }> {
@@ -217,6 +225,15 @@ describe('trace writer', () => {
     for (const frame of summary.frameStarts)
       expect(summary.frameEnds.has(number(frame.body, 1) ?? -1)).toBe(true);
     expect(lateSurfaceFrames(summarizeTrace(writeTrace(input())))).toBe(0);
+  });
+
+  it('places jank in device time: a trace starting after the scenario ended shows none, one overlapping shows part', () => {
+    const earlier = jank(10, 40, START_NS - 5000 * MS);
+    expect(lateSurfaceFrames(summarizeTrace(writeTrace(input({ jank: earlier }))))).toBe(0);
+    const scenario = jank(10, 40, START_NS - 300 * MS);
+    const partial = lateSurfaceFrames(summarizeTrace(writeTrace(input({ jank: scenario }))));
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(10);
   });
 
   it('records only what the config enables and what the API level offers', () => {
