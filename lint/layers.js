@@ -32,6 +32,7 @@ export const LAYERS = {
   ],
   simulator: [
     ['apk', 'profiles', 'device', 'fixtures'],
+    ['perfetto'],
     ['shell', 'screen'],
     ['adb', 'operator', 'control'],
     ['simulatedAndroid.ts'],

@@ -6,6 +6,7 @@ import { defaultFaults, simctl, type SimulatorControl, type SimulatorFaults } fr
 import { anrApp, crashApp, type AppFaultResult, type CrashOptions } from './device/appFaults';
 import { startLogTraffic, type LogTrafficOptions } from './device/logTraffic';
 import { DeviceState } from './device/state';
+import { closeTracingService } from './perfetto/service';
 import { loadProfile } from './profiles/loadProfile';
 import { toDeviceStateInput } from './profiles/deviceStateInput';
 import type { DeviceProfile } from './profiles/types';
@@ -129,6 +130,7 @@ export class SimulatedAndroid {
 
   async close(): Promise<void> {
     this.operator.close();
+    closeTracingService(this.state);
     this.unregisterSocket?.();
     await this.device.close();
   }

@@ -1,6 +1,7 @@
 // `simctl`: a device command that exists only on simulated devices. Tests, benches and people at a terminal
 // (`adb shell simctl help`) switch faults and scenario events with it and read what the device received.
 import type { DeviceState } from '../device/state';
+import { tracingServiceOf } from '../perfetto/service';
 import { failWith, type CommandContext, type CommandHandler } from '../shell/commandTable';
 
 /** Faults tests (and curious users) can switch on. */
@@ -61,6 +62,8 @@ const HELP = `usage: simctl COMMAND [ARGS]   (simulated devices only)
   crash PKG                            the running app crashes (FATAL EXCEPTION, dropbox, process gone)
   anr PKG                              the running app stops responding (ANR in, dropbox, /data/anr)
   received [N]                         the last N (default 20) streams hosts opened
+  jank PKG [FRAMES [OVERRUN_MS]]       PKG's next FRAMES (default 30) frames run OVERRUN_MS (default 40) late
+  trace-loss                           ftrace data is lost in the recording (or next) perfetto session
 `;
 
 /** The `simctl` command bound to one simulated device. */
@@ -122,6 +125,18 @@ function scenario(
       state.putSetting('system', 'user_rotation', String(degrees));
       return 0;
     }
+    case 'jank': {
+      const frames = args[1] === undefined ? 30 : integerIn(args[1], 1, 1000);
+      const overrunMs = args[2] === undefined ? 40 : integerIn(args[2], 1, 5000);
+      if (value === undefined || frames === undefined || overrunMs === undefined)
+        return usage(context, 'jank PKG [FRAMES (1..1000) [OVERRUN_MS (1..5000)]]');
+      if (!tracingServiceOf(state).startJank(value, { frames, overrunMs }))
+        return usage(context, `jank PKG: ${value} is not running`);
+      return 0;
+    }
+    case 'trace-loss':
+      tracingServiceOf(state).injectLoss();
+      return 0;
     case 'wifi':
     case 'airplane':
       if (value !== 'on' && value !== 'off') return usage(context, `${verb} on|off`);

@@ -6,6 +6,7 @@ import { cat, printEnvironment } from './commands/files';
 import { grep } from './commands/grep';
 import { input } from './commands/input';
 import { logcat } from './commands/logcat';
+import { perfetto } from './commands/perfetto';
 import { pm } from './commands/pm';
 import { getprop, setprop } from './commands/properties';
 import { screencap } from './commands/screencap';
@@ -47,6 +48,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['ime', ime],
     ['input', input],
     ['logcat', logcat],
+    ['perfetto', perfetto],
     ['ls', ls],
     ['md5sum', md5sum],
     ['mkdir', mkdir],

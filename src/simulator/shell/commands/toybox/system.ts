@@ -5,7 +5,7 @@ import { splitFlags } from './fileSystem';
 // toybox's system information commands: uname, getenforce, date, df.
 
 /** Kernel release of the profile's Android generation (GKI names from Android 12 on). */
-function kernelRelease(sdk: number): string {
+export function kernelRelease(sdk: number): string {
   if (sdk >= 35) return '6.1.75-android14-11-g48b922866d6c-ab11463045';
   if (sdk >= 34) return '5.15.123-android14-11-ga7f4a5ec2f8b-ab11174123';
   if (sdk >= 31) return '5.10.107-android12-9-00003-gc6fd0d4a5b4e-ab8623201';

@@ -1,0 +1,331 @@
+// The simulated device's tracing service (what traced is on Android): the data sources it offers, the detached
+// sessions recording now, the timers that end them at the config's duration, and the scenarios (jank, data loss)
+// that shape the next traces. One service per device, keyed by its state like the device's files and processes.
+import { filesOf } from '../device/files';
+import { processesOf } from '../device/processes';
+import type { DeviceState } from '../device/state';
+import { jankUntilNs, type JankScenario } from './activity';
+import {
+  DATA_SOURCE_DESCRIPTOR,
+  SERVICE_DATA_SOURCE,
+  SERVICE_PRODUCER,
+  TRACING_SERVICE_STATE,
+} from './schema';
+import { traceProcesses } from './threads';
+import type { TraceConfig } from './traceConfig';
+import { FRAME_TIMELINE_SOURCE, FTRACE_SOURCE, PROCESS_STATS_SOURCE, writeTrace } from './traceWriter';
+import { encodeMessage } from './wire';
+
+/** The only directory perfetto may write traces to (SELinux on a real device). */
+export const TRACE_DIRECTORY = '/data/misc/perfetto-traces';
+/** Boot time the device reports in /proc/uptime when the service is created. */
+const UPTIME_AT_START_MS = 3_605_210;
+const CPUS = 8;
+const FRAME_INTERVAL_NS = 16_666_667;
+const LOSS_DURATION_NS = 120_000_000;
+const MAX_JANK_FRAMES = 1000;
+const MAX_OVERRUN_MS = 5000;
+
+interface Producer {
+  id: number;
+  name: string;
+  pid: number;
+  uid: number;
+  sources: string[];
+  minSdk: number;
+}
+
+const PRODUCERS: readonly Producer[] = [
+  {
+    id: 1,
+    name: 'perfetto.traced_probes',
+    pid: 595,
+    uid: 9999,
+    minSdk: 28,
+    sources: [
+      FTRACE_SOURCE,
+      PROCESS_STATS_SOURCE,
+      'linux.sys_stats',
+      'linux.inode_file_map',
+      'android.power',
+      'android.log',
+      'android.packages_list',
+      'linux.system_info',
+    ],
+  },
+  { id: 2, name: 'perfetto.heapprofd', pid: 1602, uid: 9999, minSdk: 29, sources: ['android.heapprofd'] },
+  { id: 3, name: 'perfetto.traced_perf', pid: 1603, uid: 9999, minSdk: 31, sources: ['linux.perf'] },
+  { id: 4, name: 'surfaceflinger', pid: 566, uid: 1000, minSdk: 31, sources: [FRAME_TIMELINE_SOURCE] },
+];
+
+export interface StartRequest {
+  key: string;
+  config: TraceConfig;
+  configBytes: Uint8Array;
+  /** Device file to write, or undefined to hand the bytes back (`-o -`). */
+  path: string | undefined;
+  kernelRelease: string;
+}
+
+/** A finished session: its file (if any) and the trace's bytes. */
+export interface FinishedTrace {
+  path: string | undefined;
+  data: Buffer;
+}
+
+export type StartResult =
+  { ok: true } | { ok: false; reason: 'key-in-use' | 'session-name-in-use' | 'no-buffers' };
+
+interface Session {
+  key: string;
+  config: TraceConfig;
+  configBytes: Uint8Array;
+  path: string | undefined;
+  kernelRelease: string;
+  startNs: number;
+  waiters: Array<(trace: FinishedTrace | undefined) => void>;
+  seed: number;
+  apps: Set<string>;
+  loss?: { atNs: number; durationNs: number };
+  timer?: NodeJS.Timeout;
+}
+
+function hash(text: string): number {
+  let value = 2_166_136_261;
+  for (let index = 0; index < text.length; index += 1)
+    value = Math.imul(value ^ text.charCodeAt(index), 16_777_619) >>> 0;
+  return value;
+}
+
+/** One device's tracing service. */
+export class TracingService {
+  private readonly bootEpochMs: number;
+  private readonly sessions = new Map<string, Session>();
+  private jank: JankScenario[] = [];
+  private lossForNextSession = false;
+  private sessionsStarted = 0;
+
+  constructor(private readonly state: DeviceState) {
+    this.bootEpochMs = state.now() - UPTIME_AT_START_MS;
+    filesOf(state).makeDirectory(TRACE_DIRECTORY, Math.floor(state.now() / 1000));
+  }
+
+  /** CLOCK_BOOTTIME of the device, in ns. */
+  bootNs(): number {
+    return Math.round((this.state.now() - this.bootEpochMs) * 1_000_000);
+  }
+
+  /** Data source names this device's producers offer (frametimeline from API 31). */
+  dataSources(): string[] {
+    return this.producers().flatMap((producer) => producer.sources);
+  }
+
+  /** TracingServiceState as `perfetto --query-raw` prints it. */
+  queryRaw(): Buffer {
+    const producers = this.producers();
+    return encodeMessage((message) => {
+      for (const producer of producers)
+        message.message(TRACING_SERVICE_STATE.producers, (entry) =>
+          entry
+            .varint(SERVICE_PRODUCER.id, producer.id)
+            .string(SERVICE_PRODUCER.name, producer.name)
+            .varint(SERVICE_PRODUCER.uid, producer.uid)
+            .string(SERVICE_PRODUCER.sdkVersion, this.serviceVersion())
+            .varint(SERVICE_PRODUCER.pid, producer.pid),
+        );
+      let id = 1;
+      for (const producer of producers)
+        for (const name of producer.sources)
+          message.message(TRACING_SERVICE_STATE.dataSources, (entry) =>
+            entry
+              .message(SERVICE_DATA_SOURCE.dsDescriptor, (descriptor) =>
+                descriptor.string(DATA_SOURCE_DESCRIPTOR.name, name).varint(DATA_SOURCE_DESCRIPTOR.id, id++),
+              )
+              .varint(SERVICE_DATA_SOURCE.producerId, producer.id),
+          );
+      message
+        .varint(TRACING_SERVICE_STATE.numSessions, this.sessions.size)
+        .varint(TRACING_SERVICE_STATE.numSessionsStarted, this.sessionsStarted)
+        .string(TRACING_SERVICE_STATE.tracingServiceVersion, this.serviceVersion())
+        .bool(TRACING_SERVICE_STATE.supportsTracingSessions, true);
+    });
+  }
+
+  /** Starts a detached session writing into `path` (created empty, 0600, by the caller's check). */
+  start(request: StartRequest): StartResult {
+    if (this.sessions.has(request.key)) return { ok: false, reason: 'key-in-use' };
+    const name = request.config.uniqueSessionName;
+    if (name && [...this.sessions.values()].some((session) => session.config.uniqueSessionName === name))
+      return { ok: false, reason: 'session-name-in-use' };
+    if (request.config.buffers.length === 0) return { ok: false, reason: 'no-buffers' };
+    const startNs = this.bootNs();
+    const session: Session = {
+      ...request,
+      startNs,
+      seed: hash(`${request.key}:${startNs}`),
+      apps: new Set([this.state.foreground.packageName]),
+      waiters: [],
+    };
+    if (this.lossForNextSession) {
+      this.lossForNextSession = false;
+      const durationNs = request.config.durationMs * 1_000_000 || 2_000_000_000;
+      session.loss = { atNs: startNs + Math.floor(durationNs / 2), durationNs: LOSS_DURATION_NS };
+    }
+    if (request.path !== undefined)
+      filesOf(this.state).write(request.path, {
+        data: Buffer.alloc(0),
+        mode: 0o600,
+        mtimeSeconds: Math.floor(this.state.now() / 1000),
+      });
+    if (request.config.durationMs > 0) {
+      session.timer = setTimeout(() => this.finish(session), request.config.durationMs);
+      session.timer.unref();
+    }
+    this.sessions.set(request.key, session);
+    this.sessionsStarted += 1;
+    return { ok: true };
+  }
+
+  /** True while the session with this detach key is recording. */
+  isDetached(key: string): boolean {
+    return this.sessions.has(key);
+  }
+
+  /** Ends the session now and writes its file; undefined when no such session is recording. */
+  stop(key: string): FinishedTrace | undefined {
+    const session = this.sessions.get(key);
+    if (!session) return undefined;
+    return this.finish(session);
+  }
+
+  /** Resolves with the trace when the session ends (duration or stop), undefined if aborted or already gone. */
+  waitFor(key: string, signal: AbortSignal): Promise<FinishedTrace | undefined> {
+    const session = this.sessions.get(key);
+    if (!session || signal.aborted) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const onAbort = (): void => resolve(undefined);
+      signal.addEventListener('abort', onAbort, { once: true });
+      session.waiters.push((trace) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(trace);
+      });
+    });
+  }
+
+  /** The package's next `frames` frames miss their deadline by running `overrunMs` longer; false if not running. */
+  startJank(packageName: string, options: { frames: number; overrunMs: number }): boolean {
+    if (processesOf(this.state).pidOf(packageName) === undefined) return false;
+    const frames = Math.min(MAX_JANK_FRAMES, Math.max(1, Math.floor(options.frames)));
+    const overrunMs = Math.min(MAX_OVERRUN_MS, Math.max(1, options.overrunMs));
+    const fromNs = this.bootNs();
+    // Scenarios over before every recording session began can no longer appear in a trace.
+    const oldestStart = Math.min(fromNs, ...[...this.sessions.values()].map((session) => session.startNs));
+    this.jank = this.jank.filter((scenario) => scenario.untilNs >= oldestStart);
+    this.jank.push({
+      packageName,
+      fromNs,
+      untilNs: jankUntilNs(fromNs, frames, overrunMs, FRAME_INTERVAL_NS),
+      frames,
+      overrunMs,
+    });
+    for (const session of this.sessions.values()) session.apps.add(packageName);
+    return true;
+  }
+
+  /** Ftrace data is lost: now in every recording session, or mid-window in the next one when none records. */
+  injectLoss(): void {
+    const recording = [...this.sessions.values()];
+    if (recording.length === 0) this.lossForNextSession = true;
+    for (const session of recording) session.loss = { atNs: this.bootNs(), durationNs: LOSS_DURATION_NS };
+  }
+
+  /** Device shutdown: timers are cleared and recording sessions end without writing. */
+  close(): void {
+    for (const session of this.sessions.values()) {
+      clearTimeout(session.timer);
+      for (const waiter of session.waiters) waiter(undefined);
+    }
+    this.sessions.clear();
+  }
+
+  private finish(session: Session): FinishedTrace {
+    clearTimeout(session.timer);
+    this.sessions.delete(session.key);
+    const endNs = this.bootNs();
+    session.apps.add(this.state.foreground.packageName);
+    const data = writeTrace(this.traceInput(session, endNs));
+    if (session.path !== undefined)
+      filesOf(this.state).write(session.path, {
+        data,
+        mode: 0o600,
+        mtimeSeconds: Math.floor(this.state.now() / 1000),
+      });
+    const finished = { path: session.path, data };
+    for (const waiter of session.waiters) waiter(finished);
+    return finished;
+  }
+
+  private traceInput(session: Session, endNs: number): Parameters<typeof writeTrace>[0] {
+    const processes = processesOf(this.state);
+    const apps = [...session.apps].flatMap((packageName) => {
+      const pid = processes.pidOf(packageName);
+      if (pid === undefined) return [];
+      const foreground = this.state.foreground;
+      const activity =
+        foreground.packageName === packageName ? foreground.activity : `${packageName}.MainActivity`;
+      return [{ packageName, pid, layerName: `TX - ${packageName}/${activity}#0` }];
+    });
+    const realtimeNs = this.bootEpochMs * 1_000_000 + session.startNs;
+    return {
+      config: session.config,
+      configBytes: session.configBytes,
+      startNs: session.startNs,
+      endNs,
+      seed: session.seed,
+      cpus: CPUS,
+      processes: traceProcesses(processes.list()),
+      apps,
+      jank: this.jank,
+      frameIntervalNs: FRAME_INTERVAL_NS,
+      sdkLevel: this.state.sdkLevel,
+      fingerprint: this.state.getProperty('ro.build.fingerprint') ?? '',
+      kernelRelease: session.kernelRelease,
+      realtimeNs,
+      monotonicOffsetNs: 1_207_000_000,
+      ...(session.loss ? { loss: session.loss } : {}),
+    };
+  }
+
+  private producers(): Producer[] {
+    return PRODUCERS.filter((producer) => this.state.sdkLevel >= producer.minSdk);
+  }
+
+  /** `perfetto --version`. */
+  queryVersion(): string {
+    return this.serviceVersion();
+  }
+
+  private serviceVersion(): string {
+    const sdk = this.state.sdkLevel;
+    const version =
+      sdk >= 35 ? 'v46.0' : sdk >= 34 ? 'v38.0' : sdk >= 33 ? 'v30.0' : sdk >= 31 ? 'v18.0' : 'v9.0';
+    return `Perfetto ${version} (android)`;
+  }
+}
+
+const services = new WeakMap<DeviceState, TracingService>();
+
+/** The tracing service of the device whose state this is. */
+export function tracingServiceOf(state: DeviceState): TracingService {
+  let service = services.get(state);
+  if (!service) {
+    service = new TracingService(state);
+    services.set(state, service);
+  }
+  return service;
+}
+
+/** Ends the device's tracing sessions (device close); nothing happens when perfetto was never used. */
+export function closeTracingService(state: DeviceState): void {
+  services.get(state)?.close();
+}
