@@ -77,7 +77,9 @@ function connectDevice(
       return ok(runLeaseOf(outcome.value));
     },
     onInterference: (listener) => interference.push(listener),
-    screen: { capture: (scale) => captureScreen(device.client, device.serial, { scale }) },
+    screen: {
+      capture: (scale, timeoutMs) => captureScreen(device.client, device.serial, { scale, timeoutMs }),
+    },
     description: {
       describe: async (design, waitMs) => {
         const description = await describeOperator(target, waitMs, call);

@@ -3,6 +3,7 @@
 import { basename } from 'node:path';
 import { fail, hostFailure, ok, type AppError, type Result } from '../../shared/errors';
 import type { Execution } from '../../shared/execution/types';
+import { envelopeWaitMs } from '../execution/dispatch';
 import type { Clock } from '../execution/types';
 import { finalizeScreenshots } from '../execution/screenshotSteps';
 import {
@@ -105,12 +106,15 @@ async function send(
   post: (event: SequenceEvent) => void,
   at: () => number,
 ): Promise<StepOutcome> {
+  // One budget per execution, from its start: the Operator's answer and the host capture share timeoutMs + 5000.
+  const deadlineMs = Date.now() + envelopeWaitMs(execution);
+  const remainingMs = (): number => Math.max(0, deadlineMs - Date.now());
   try {
     const dispatched = await ports.operator.execute(execution);
     if (!dispatched.ok) return dispatched;
     const { envelope, panel } = dispatched.value;
     const finalized = await finalizeScreenshots(envelope, execution, {
-      capture: (scale) => ports.screen.capture(scale),
+      capture: (scale) => ports.screen.capture(scale, Math.min(execution.timeoutMs, remainingMs())),
       persist: async (capture) => {
         post({ type: 'captured', png: capture.png, appliedScale: capture.appliedScale, atMs: at() });
         const written = await ports.evidence.writeScreenshot(capture.png);

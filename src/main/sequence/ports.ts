@@ -23,7 +23,8 @@ export interface OperatorPort {
 
 /** The host's screen capture of the run's device (adb screencap). */
 export interface ScreenPort {
-  capture(scale: ScreenshotScale): Promise<Result<Capture>>;
+  /** Bounded by `timeoutMs`: a screencap that never answers ends in EVIDENCE_CAPTURE_FAILED. */
+  capture(scale: ScreenshotScale, timeoutMs: number): Promise<Result<Capture>>;
 }
 
 /** Whether a capture shows the panel at its reported bounds. */

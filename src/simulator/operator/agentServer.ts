@@ -20,6 +20,8 @@ export interface AgentBackend {
   watch(listener: (event: AgentEvent) => void): () => void;
   /** Test fault: when true, an execute request is received and the stream is dropped without an answer. */
   dropNextExecute(): boolean;
+  /** Records an execute request that reached the Operator (admitted by the lease, answered or dropped). */
+  noteExecute(execution: unknown): void;
   /** The device's lease, shared by every stream; null for an Operator that predates leases (no capabilities). */
   leases(): LeaseKeeper | null;
   /** The panel's generation and visibility now (execute_result reports them before and after). */
@@ -89,6 +91,7 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
           sendError(request.id, admitted.error.code, admitted.error.message, admitted.error.details);
           return;
         }
+        backend.noteExecute(request.execution);
         if (backend.dropNextExecute()) {
           stream.destroy();
           return;

@@ -188,6 +188,7 @@ function startOperator(setup: JsonObject): {
         }),
       ),
     dropNextExecute: () => false,
+    noteExecute: () => undefined,
     leases: () => leases,
     panelState: () => ({ generation: controller.currentGeneration, visible: controller.visible }),
   };

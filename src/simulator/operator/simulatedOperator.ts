@@ -173,6 +173,25 @@ export class SimulatedOperator implements AgentBackend {
     return () => this.watchers.delete(listener);
   }
 
+  /** Every execute request that reached this Operator, oldest first: its commandId and action types. */
+  readonly receivedExecutions: Array<{ commandId: string | null; actions: string[] }> = [];
+
+  noteExecute(execution: unknown): void {
+    const payload =
+      typeof execution === 'object' && execution !== null ? (execution as Record<string, unknown>) : {};
+    const actions = Array.isArray(payload.actions) ? payload.actions : [];
+    this.receivedExecutions.push({
+      commandId: typeof payload.commandId === 'string' ? payload.commandId : null,
+      actions: actions.map((action: unknown) =>
+        typeof action === 'object' &&
+        action !== null &&
+        typeof (action as { type?: unknown }).type === 'string'
+          ? (action as { type: string }).type
+          : '?',
+      ),
+    });
+  }
+
   dropNextExecute(): boolean {
     const drop = this.dropNext;
     this.dropNext = false;
