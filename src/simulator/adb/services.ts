@@ -13,6 +13,8 @@ export type StreamHandler = (stream: Duplex) => void;
 export interface ServiceRouterOptions {
   shell: DeviceShell;
   abstractSockets: ReadonlyMap<string, StreamHandler>;
+  /** Servers listening on device TCP ports (reached by `tcp:<port>` and `tcp:<host>:<port>` for local hosts). */
+  tcpServers?: ReadonlyMap<number, StreamHandler>;
   /** Whether `shell,v2,...:` is served (only when the shell_v2 feature is advertised). */
   shellV2: () => boolean;
   /** Whether `abb:` and `abb_exec:` (binder commands, `cmd` without a shell) are served, as their features say. */
@@ -25,7 +27,7 @@ export interface ServiceRouterOptions {
 
 /**
  * Maps a service name from OPEN to its handler: `shell:`, `shell,v2,<args>:`, `exec:`, `abb:`/`abb_exec:`,
- * `localabstract:<name>`, `sync:`, `framebuffer:`, `root:`, `reverse:`. Anything else (tcp:, ...) is refused.
+ * `localabstract:<name>`, `tcp:<port>`, `sync:`, `framebuffer:`, `root:`, `reverse:`. Anything else is refused.
  */
 export function createServiceRouter(
   options: ServiceRouterOptions,
@@ -66,6 +68,12 @@ export function createServiceRouter(
     if (service.startsWith('reverse:') && reverse) {
       const request = service.slice('reverse:'.length);
       return (stream) => reverse.serve(stream, request);
+    }
+    const tcp = /^tcp:(?:(localhost|127\.0\.0\.1):)?(\d{1,5})$/.exec(service);
+    if (tcp) {
+      // Nothing listening (or another host): refused, as a connect() to a closed port is.
+      const handler = options.tcpServers?.get(Number(tcp[2]));
+      return handler ? (stream) => handler(stream) : undefined;
     }
     if (service.startsWith('localabstract:')) {
       const handler = options.abstractSockets.get(service.slice('localabstract:'.length));

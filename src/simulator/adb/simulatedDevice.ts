@@ -77,6 +77,7 @@ export class SimulatedDevice {
   private readonly connections = new Set<HostConnection>();
   private readonly sockets = new Set<Socket>();
   private readonly abstractSockets = new Map<string, StreamHandler>();
+  private readonly tcpServers = new Map<number, StreamHandler>();
   private readonly attachments: Attachment[] = [];
   private listeningPort = 0;
   private readonly receivedLog: ReceivedRequest[] = [];
@@ -98,6 +99,7 @@ export class SimulatedDevice {
         openSession: (io) => openShellSession(io, this.commandDevice()),
       },
       abstractSockets: this.abstractSockets,
+      tcpServers: this.tcpServers,
       shellV2: () => features.includes('shell_v2'),
       abb: () => features.includes('abb_exec') || features.includes('abb'),
       files: filesOf(this.state),
@@ -165,6 +167,14 @@ export class SimulatedDevice {
   }
 
   /** Serves `localabstract:<name>`; returns the function that unregisters it. */
+  /** Listens on a device TCP port (127.0.0.1 on the device): `tcp:<port>` streams reach it; returns the unregister. */
+  registerTcpServer(port: number, handler: StreamHandler): () => void {
+    this.tcpServers.set(port, handler);
+    return () => {
+      if (this.tcpServers.get(port) === handler) this.tcpServers.delete(port);
+    };
+  }
+
   registerAbstractSocket(name: string, handler: StreamHandler): () => void {
     this.abstractSockets.set(name, handler);
     return () => {

@@ -17,6 +17,7 @@ import { wm } from './commands/wm';
 import { chmod, du, md5sum, mkdir, rm, stat, touch } from './commands/toybox/fileSystem';
 import { withToyboxHelp } from './commands/toybox/help';
 import { ls } from './commands/toybox/ls';
+import { ip, ping } from './commands/toybox/net';
 import { printf } from './commands/toybox/printf';
 import { pidof, ps, top } from './commands/toybox/processes';
 import { sed } from './commands/toybox/sed';
@@ -47,6 +48,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['id', id],
     ['ime', ime],
     ['input', input],
+    ['ip', ip],
     ['logcat', logcat],
     ['perfetto', perfetto],
     ['ls', ls],
@@ -55,6 +57,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['pm', pm],
     ['monkey', monkey],
     ['pidof', pidof],
+    ['ping', ping],
     ['printenv', printEnvironment],
     ['printf', printf],
     ['rm', rm],

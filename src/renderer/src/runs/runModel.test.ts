@@ -133,6 +133,35 @@ describe('sequenceColumn', () => {
     expect(column.steps[2]?.data).toEqual({ visible: 'false' });
   });
 
+  it('puts device interference first and warns when the device could not be leased', () => {
+    const base: SequenceResult = {
+      runId: 'r3',
+      serial: 'emulator-5554',
+      runPath: '/e/r3',
+      status: 'failed',
+      steps: [
+        { step: 'set', status: 'succeeded', envelope: envelope(true, SET_DATA) },
+        { step: 'screenshot', status: 'succeeded' },
+        { step: 'clear', status: 'succeeded', envelope: envelope(true, { visible: 'false' }) },
+      ],
+    };
+    const replaced = sequenceColumn('s1', 'Pixel 7 (s1)', {
+      ...base,
+      interference: { code: 'EVIDENCE_PANEL_REPLACED', message: 'generation 2 was replaced by 3' },
+    });
+    expect(replaced.error).toEqual({
+      code: 'EVIDENCE_PANEL_REPLACED',
+      message: 'generation 2 was replaced by 3',
+    });
+    const unleased = sequenceColumn('s1', 'Pixel 7 (s1)', {
+      ...base,
+      status: 'succeeded',
+      lease: { status: 'unsupported', warning: 'this Operator predates device leases' },
+    });
+    expect(unleased.error).toBeUndefined();
+    expect(unleased.notes).toEqual(['No device lease: this Operator predates device leases']);
+  });
+
   it('shows failures, skipped reasons and evidence problems', () => {
     const result: SequenceResult & {
       captureCheckError: { code: 'CAPTURE_BOUNDS_MISMATCH'; message: string };

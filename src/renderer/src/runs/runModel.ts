@@ -132,6 +132,9 @@ export function sequenceColumn(serial: string, deviceLabel: string, result: Sequ
   if (result.evidenceError !== undefined) {
     column.notes.push(`Evidence not fully written: ${result.evidenceError.message}`);
   }
+  // The device said the evidence is not this run's (its panel was replaced, its lease lost): that is the verdict.
+  if (result.interference !== undefined) column.error = stepError(result.interference);
+  if (result.lease?.status === 'unsupported') column.notes.push(`No device lease: ${result.lease.warning}`);
   return column;
 }
 
