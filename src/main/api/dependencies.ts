@@ -38,7 +38,13 @@ export interface ConsoleRunners {
 export const REAL_RUNNERS: ConsoleRunners = { runExecution, runSequence, captureScreen, callAgent };
 
 export interface ConsoleDependencies {
-  app: { version: string; shell: 'electron' | 'web'; platform: string };
+  app: {
+    version: string;
+    shell: 'electron' | 'web';
+    platform: string;
+    /** The Operator APK built in this checkout, looked up when asked (undefined when there is none). */
+    builtOperatorApk?: () => string | undefined;
+  };
   hub: DeviceHubPort;
   /** Shared by every surface of this process: one execution (or sequence) per device at a time. */
   inFlight: InFlightRegistry;

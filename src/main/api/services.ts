@@ -1,10 +1,13 @@
 // The console's services, composed once for both shells (Electron and the browser console): hub, stores, API, events.
 import { homedir as osHomedir } from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ConsoleApi, ConsoleSettings } from '../../shared/api/contract';
 import type { DeviceInfo } from '../../shared/api/devices';
 import { version } from '../../../package.json';
 import { createAdbClient } from '../../node/adb/adbkit';
 import { adbBinary, adbServerPort } from '../../node/env/adbServer';
+import { builtOperatorApk } from '../../node/env/builtApk';
 import { AppErrorException } from '../../shared/errors';
 import { AdbHub, type AdbHubOptions } from '../devices/hub';
 import { resolveHubConfig } from '../devices/hubConfig';
@@ -36,6 +39,8 @@ export interface ConsoleServicesOptions {
   runners?: Partial<ConsoleRunners>;
   /** One line for the user (stderr in the browser console). */
   log?: (message: string) => void;
+  /** Where to look for the checkout's built Operator APK from (default: this module's folder). */
+  moduleDirectory?: string;
 }
 
 export interface ConsoleServices {
@@ -108,7 +113,13 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
 
   const inFlight = new InFlightRegistry();
   const api = createConsoleApi({
-    app: { version, shell: options.shell, platform },
+    app: {
+      version,
+      shell: options.shell,
+      platform,
+      builtOperatorApk: () =>
+        builtOperatorApk(options.moduleDirectory ?? dirname(fileURLToPath(import.meta.url))),
+    },
     hub,
     inFlight,
     evidence,

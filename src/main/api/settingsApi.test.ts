@@ -31,6 +31,22 @@ describe('app:info', () => {
       },
     });
   });
+
+  it('offers the APK built in this checkout, looked up at each call', async () => {
+    setup = await testSetup();
+    let built: string | undefined;
+    const api = createConsoleApi({
+      ...setup.dependencies,
+      app: { ...setup.dependencies.app, builtOperatorApk: () => built },
+    });
+    const first = await api['app:info']({});
+    expect(first.ok && 'builtOperatorApk' in first.value).toBe(false);
+    built = '/repo/out/apk/androperator-operator-debug.apk';
+    expect(await api['app:info']({})).toMatchObject({
+      ok: true,
+      value: { builtOperatorApk: '/repo/out/apk/androperator-operator-debug.apk' },
+    });
+  });
 });
 
 describe('settings:update', () => {

@@ -8,14 +8,17 @@ export function settingsApi(
 ): Pick<ConsoleApi, 'app:info' | 'settings:update'> {
   const { app, evidence, settings, hub } = dependencies;
   return {
-    'app:info': async () =>
-      ok({
+    'app:info': async () => {
+      const builtOperatorApk = app.builtOperatorApk?.();
+      return ok({
         version: app.version,
         shell: app.shell,
         platform: app.platform,
         evidenceDirectory: evidence.directory,
         settings: settings.get(),
-      }),
+        ...(builtOperatorApk === undefined ? {} : { builtOperatorApk }),
+      });
+    },
     'settings:update': async (patch) => {
       const previous = settings.get();
       const updated = await settings.update(patch);

@@ -30,6 +30,8 @@ export interface AppInfo {
   platform: string;
   evidenceDirectory: string;
   settings: ConsoleSettings;
+  /** The Operator APK `npm run build:apk` built in this checkout, when there is one (offered by "Install APK..."). */
+  builtOperatorApk?: string;
 }
 
 /** User settings, persisted by the main process. */

@@ -16,6 +16,7 @@ export const appInfoSchema = exactSchema<AppInfo>()(
     platform: z.string(),
     evidenceDirectory: z.string(),
     settings: settingsSchema,
+    builtOperatorApk: z.string().optional(),
   }),
 );
 

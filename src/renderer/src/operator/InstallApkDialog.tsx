@@ -18,7 +18,9 @@ function InstallForm(props: { serial: string; onClose: () => void }): ReactNode 
   const { serial, onClose } = props;
   const install = useConsole((state) => state.installOperator);
   const entry = useConsole((state) => state.operators[serial]);
-  const [path, setPath] = useState('');
+  // A checkout's own build (`npm run build:apk`) is the usual APK to install: offered, never installed unasked.
+  const built = useConsole((state) => state.appInfo?.builtOperatorApk);
+  const [path, setPath] = useState(built ?? '');
   const [shownProblem, setShownProblem] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const inputId = useId();
@@ -64,6 +66,9 @@ function InstallForm(props: { serial: string; onClose: () => void }): ReactNode 
       )}
       <p id={hintId} className="hint">
         Absolute path of the .apk on the machine running the console; it is installed on {serial} with adb.
+        {built !== undefined &&
+          path === built &&
+          ' This is the Operator built in this checkout (npm run build:apk).'}
       </p>
       {installing && <p className="hint">Installing the APK{'\u2026'}</p>}
       {outcome !== undefined && !outcome.ok && <OutcomeView outcome={outcome} />}
