@@ -34,14 +34,14 @@ describe('app:info', () => {
 
   it('offers the APK built in this checkout, looked up at each call', async () => {
     setup = await testSetup();
-    let built: string | undefined;
+    const checkout: { apk?: string } = {};
     const api = createConsoleApi({
       ...setup.dependencies,
-      app: { ...setup.dependencies.app, builtOperatorApk: () => built },
+      app: { ...setup.dependencies.app, builtOperatorApk: () => checkout.apk },
     });
     const first = await api['app:info']({});
     expect(first.ok && 'builtOperatorApk' in first.value).toBe(false);
-    built = '/repo/out/apk/androperator-operator-debug.apk';
+    checkout.apk = '/repo/out/apk/androperator-operator-debug.apk';
     expect(await api['app:info']({})).toMatchObject({
       ok: true,
       value: { builtOperatorApk: '/repo/out/apk/androperator-operator-debug.apk' },
