@@ -1,4 +1,6 @@
 // One validated execution on one resolved device: dispatch, then host screenshot post-processing.
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { ResultEnvelope } from '../../shared/envelope';
 import { ok, type HostFailure, type Result } from '../../shared/errors';
 import type { Execution, TakeScreenshotParams } from '../../shared/execution/types';
@@ -54,6 +56,9 @@ export function defaultScreenshotPersist(options: {
         ? {}
         : { screenshotDirectory: options.screenshotDirectory }),
     });
+    // Managed folders are made on demand (private to the user): a fresh data folder has none yet. A folder that
+    // cannot be made fails the write below with the file system's own reason.
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 }).catch(() => undefined);
     const written = await writeFileAtomically(path, capture.png);
     if (!written.ok) return written;
     return ok({ path, persistedAtMs: options.clock.now() });

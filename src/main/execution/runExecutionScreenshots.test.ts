@@ -125,6 +125,23 @@ describe('runExecution take_screenshot', () => {
     expect([png.width, png.height]).toEqual([540, 1200]);
   });
 
+  it('creates the managed screenshot folder on demand (a fresh data folder has none yet), private to the user', async () => {
+    const { serial } = await boot();
+    const fresh = join(directory, 'data', 'screenshots');
+    const envelope = envelopeOf(
+      await runExecution(
+        payload([{ id: 'shot', type: 'take_screenshot' }]),
+        { deviceId: serial, operatorPackage: 'com.androperator.operator' },
+        { ...dependencies, screenshotDirectory: fresh },
+      ),
+    );
+    expect(envelope).toMatchObject({ status: 'success' });
+    const path = stepData(envelope, 0).path ?? '';
+    expect(path.startsWith(`${fresh}/`)).toBe(true);
+    expect(PNG.sync.read(readFileSync(path)).width).toBe(1080);
+    expect((await stat(fresh)).mode & 0o777).toBe(0o700);
+  });
+
   it('captures after the whole list, so set + screenshot + clear misses the panel; a second screenshot is not taken', async () => {
     const { serial } = await boot();
     const envelope = envelopeOf(
