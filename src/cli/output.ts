@@ -28,3 +28,18 @@ export function exitCodeFor(output: unknown): 0 | 1 {
   if (Array.isArray(runs) && runs.some((run) => isRecord(run) && envelopeFailed(run.envelope))) return 1;
   return 0;
 }
+
+/**
+ * The core's errors name the API's fields (`deviceId`); on the command line the user types flags, so the errors
+ * that tell them what to pass say the flag instead.
+ */
+export function inCliWords<E extends { code: string; message: string; details?: Record<string, unknown> }>(
+  error: E,
+): E {
+  if (error.code !== 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED') return error;
+  const connected = Array.isArray(error.details?.connected) ? (error.details.connected as unknown[]) : [];
+  return {
+    ...error,
+    message: `${connected.length} devices are connected (${connected.join(', ')}); choose one with --device <serial>.`,
+  };
+}

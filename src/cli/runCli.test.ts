@@ -273,3 +273,23 @@ describe('exec', () => {
     expect(run.json.code).toBe('ADB_SERVER_UNAVAILABLE');
   });
 });
+
+describe('errors in command-line words', () => {
+  it('tells the user to pass --device (not the API field deviceId) when several devices are connected', async () => {
+    const backend = createFakeBackend(() => ({
+      ok: false,
+      error: {
+        code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
+        message: '2 devices are connected (a, b); choose one with its serial as deviceId.',
+        details: { connected: ['a', 'b'] },
+      },
+    }));
+    const run = await runInProcess(['on-screen-log', 'set', '--text', 'hi'], backend);
+    expect(run.code).toBe(1);
+    const error = JSON.parse(run.stdout) as { code: string; message: string };
+    expect(error).toMatchObject({
+      code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
+      message: '2 devices are connected (a, b); choose one with --device <serial>.',
+    });
+  });
+});

@@ -17,7 +17,7 @@ import { helpFor, TOP_LEVEL_HELP } from './help';
 import { createLogger, type Logger, type TextSink } from './log';
 import { onScreenLogCommand } from './onScreenLog';
 import { serveCommand } from './serveCommand';
-import { exitCodeFor, renderJson } from './output';
+import { exitCodeFor, inCliWords, renderJson } from './output';
 import { usageError } from './usage';
 import { CLI_VERSION } from './version';
 
@@ -135,7 +135,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       error instanceof AppErrorException ? { ok: false, error: error.error } : describeThrown(error, log);
   }
   if (!result.ok) {
-    options.stdout.write(renderJson(result.error, format));
+    options.stdout.write(renderJson(inCliWords(result.error), format));
     return 1;
   }
   if (typeof result.value === 'string') {
