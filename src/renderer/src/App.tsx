@@ -17,6 +17,9 @@ export function App(): ReactNode {
   useShortcuts();
   return (
     <div className="app">
+      <a className="skip-link" href="#panel-design">
+        Skip to panel design
+      </a>
       <TopBar />
       <main className="layout" aria-label="androperator console">
         <aside className="column sidebar" aria-label="Devices and history">

@@ -10,7 +10,11 @@ import { INITIAL_DESIGN } from './designer/design';
 import { randomNonce } from './designer/payload';
 import { readStoredDesign, storeDesign } from './designer/persist';
 import { StoreProvider } from './store/context';
+import { applyTheme, readTheme } from './ui/theme';
 import { connectStore, createConsoleStore, type ConsoleStore } from './store/store';
+
+// Before the first paint, so a pinned theme never flashes the system one.
+applyTheme(readTheme(window.localStorage), document.documentElement);
 
 const client = createConsoleClient();
 

@@ -39,7 +39,7 @@ function UndoButtons(): ReactNode {
 
 export function Designer(): ReactNode {
   return (
-    <section className="column designer" aria-labelledby="designer-heading">
+    <section className="column designer" id="panel-design" tabIndex={-1} aria-labelledby="designer-heading">
       <div className="column-scroll">
         <header className="panel-header">
           <h2 id="designer-heading">Panel design</h2>

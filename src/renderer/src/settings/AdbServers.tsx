@@ -47,6 +47,7 @@ export function AdbServers(): ReactNode {
                   <button
                     type="button"
                     className="small"
+                    aria-label={`Remove ${server.server}`}
                     aria-describedby={labelId}
                     disabled={busy}
                     onClick={() => void removeAdbServer(server.server)}

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import type { ConsoleSettings } from '../../../shared/api/contract';
 import { useConsole } from '../store/context';
 import { Dialog } from '../ui/Dialog';
+import { applyTheme, readTheme, THEME_CHOICES, type ThemeChoice } from '../ui/theme';
 import { AdbServers } from './AdbServers';
 import { changedSettings, draftFromSettings, draftIssues, type SettingsDraft } from './settingsForm';
 import './settings.css';
@@ -33,8 +34,37 @@ export function SettingsDialog(): ReactNode {
           onClose={close}
         />
       )}
+      <ThemeSwitch />
       <AdbServers />
     </Dialog>
+  );
+}
+
+const THEME_TEXT: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+/** Applies at once and is kept in this window's storage (not a console setting, so no Save needed). */
+function ThemeSwitch(): ReactNode {
+  const [theme, setTheme] = useState<ThemeChoice>(() => readTheme(window.localStorage));
+  const id = useId();
+  return (
+    <div className="settings-theme">
+      <label htmlFor={id}>Theme</label>
+      <select
+        id={id}
+        value={theme}
+        onChange={(event) => {
+          const choice = event.target.value as ThemeChoice;
+          setTheme(choice);
+          applyTheme(choice, document.documentElement, window.localStorage);
+        }}
+      >
+        {THEME_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {THEME_TEXT[choice]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
