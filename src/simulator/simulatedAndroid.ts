@@ -170,6 +170,7 @@ export class SimulatedAndroid {
     const input = screenInputFromProfile(this.profile, {
       foregroundPackage: this.state.foreground.packageName,
       pages: navigationOf(this.state).pages(this.state.foreground.packageName),
+      animationFrame: navigationOf(this.state).animationFrame(this.state.foreground.packageName),
       clockText: `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`,
       panel: panel
         ? {

@@ -37,9 +37,13 @@ export function isDialogPage(page: NavigationPage): boolean {
   return page.name.startsWith('dialog:');
 }
 
-/** Per-app navigation stacks of one device. */
+/** One display frame (60 Hz): an animating screen draws a new picture every frame. */
+const FRAME_MS = 16;
+
+/** Per-app navigation stacks of one device, and which apps' screens animate. */
 export class DeviceNavigation {
   private readonly tasks = new Map<string, Task>();
+  private readonly animating = new Set<string>();
 
   constructor(private readonly state: DeviceState) {}
 
@@ -99,6 +103,17 @@ export class DeviceNavigation {
     if (page.focused === undefined) return;
     const text = page.fields[page.focused] ?? '';
     page.fields[page.focused] = [...text].slice(0, -1).join('');
+  }
+
+  /** Scenario: the app's screen animates without end (a moving progress bar), so it never goes idle. */
+  setAnimating(packageName: string, animating: boolean): void {
+    if (animating) this.animating.add(packageName);
+    else this.animating.delete(packageName);
+  }
+
+  /** The frame number an animating app's screen shows now (device clock); undefined when it is idle. */
+  animationFrame(packageName: string): number | undefined {
+    return this.animating.has(packageName) ? Math.floor(this.state.now() / FRAME_MS) : undefined;
   }
 
   /** Scrolls a list of the top page by `deltaPx` (positive moves the content up), within [0, maxPx]. */

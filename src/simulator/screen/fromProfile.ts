@@ -22,6 +22,8 @@ export interface ScreenMoment {
   panel?: ScreenPanel | null;
   /** The foreground app's navigation stack (root first). */
   pages?: NavigationPage[];
+  /** The foreground app's animation frame while it animates. */
+  animationFrame?: number;
 }
 
 /** The screen of `profile` at `moment`. */
@@ -52,5 +54,6 @@ export function screenInputFromProfile(profile: DeviceProfile, moment: ScreenMom
   };
   if (moment.dateText !== undefined) input.dateText = moment.dateText;
   if (moment.pages !== undefined && foreground.packageName === wanted) input.pages = moment.pages;
+  if (moment.animationFrame !== undefined) input.animationFrame = moment.animationFrame;
   return input;
 }

@@ -49,7 +49,7 @@ function flatten(node: XmlNode | XmlNode[] | undefined): Node[] {
 }
 
 async function shell(line: string): Promise<string> {
-  const run = await runShell(line, { state: phone.state });
+  const run = await runShell(line, { state: phone.state, commands: phone.device.commands });
   expect(run.status, line).toBe(0);
   return run.stdout.toString();
 }
@@ -76,6 +76,12 @@ async function pixel(x: number, y: number): Promise<string> {
   const offset = (png.width * Math.round(y) + Math.round(x)) * 4;
   const hex = [0, 1, 2].map((channel) => (png.data[offset + channel] ?? 0).toString(16).padStart(2, '0'));
   return `#${hex.join('')}`.toUpperCase();
+}
+
+/** The captured pixels under the status bar (whose clock may tick between two captures). */
+async function belowStatusBar(): Promise<Buffer> {
+  const png = PNG.sync.read(Buffer.from(await phone.capture()));
+  return png.data.subarray(png.width * 4 * phone.profile.display.statusBarPx);
 }
 
 beforeAll(async () => {
@@ -211,5 +217,25 @@ describe('input on the simulated phone', () => {
     await shell('input tap 540 600');
     expect(phone.state.foreground.packageName).toBe(phone.state.launcher.packageName);
     expect(await dump()).toEqual(before);
+  });
+
+  it('simctl animate: the screen changes from frame to frame and uiautomator dump cannot get an idle state', async () => {
+    await shell('input keyevent HOME');
+    await tap(find(await dump(), (node) => node.contentDesc === 'Mail', 'Mail icon'));
+    await shell('simctl animate com.simmail.android on');
+    const first = await belowStatusBar();
+    let changed = false;
+    // Each capture takes longer than a frame: within a few captures the progress bar has moved.
+    for (let attempt = 0; attempt < 20 && !changed; attempt += 1)
+      changed = !(await belowStatusBar()).equals(first);
+    expect(changed).toBe(true);
+    const run = await runShell('uiautomator dump /dev/tty', { state: phone.state });
+    expect(run).toMatchObject({ status: 0, stderr: 'ERROR: could not get idle state.\n' });
+    expect(run.stdout.toString()).toBe('');
+    await shell('simctl animate com.simmail.android off');
+    expect((await dump()).some((node) => node.id === 'com.simmail.android:id/thread_list')).toBe(true);
+    const still = await belowStatusBar();
+    expect((await belowStatusBar()).equals(still)).toBe(true);
+    await shell('input keyevent HOME');
   });
 });

@@ -44,4 +44,6 @@ export interface ScreenInput {
   panel?: ScreenPanel | null;
   /** The foreground app's navigation stack, root first; omitted draws the app's root page. */
   pages?: NavigationPage[];
+  /** Set while the app animates (simctl animate): the frame number, which moves its progress bar. */
+  animationFrame?: number;
 }

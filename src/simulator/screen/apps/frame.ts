@@ -23,6 +23,8 @@ export interface Frame {
   page: NavigationPage;
   /** A dialog open over `page`. */
   dialog?: NavigationPage;
+  /** The animation frame while the app animates. */
+  animationFrame?: number;
 }
 
 /** What an app screen tells the system bars about the colours under them. */
@@ -65,6 +67,7 @@ export function frameOf(ctx: Context, input: ScreenInput): Frame {
   if (top !== undefined && isDialogPage(top)) frame.dialog = top;
   const page = [...pages].reverse().find((candidate) => !isDialogPage(candidate));
   if (page !== undefined) frame.page = page;
+  if (input.animationFrame !== undefined) frame.animationFrame = input.animationFrame;
   if (input.dateText !== undefined) frame.dateText = input.dateText;
   return frame;
 }

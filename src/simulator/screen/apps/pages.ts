@@ -127,3 +127,32 @@ export function drawDialog(frame: Frame, title: string, message: string, buttons
     right = x - 8 * dp;
   }
 }
+
+/** Frames one sweep of the indeterminate progress bar takes (1.5 s at 60 Hz). */
+const SWEEP_FRAMES = 90;
+
+/** An indeterminate LinearProgressIndicator along the top of the window, its segment at `animationFrame`'s place. */
+export function drawBusyIndicator(frame: Frame, animationFrame: number): void {
+  const { ctx, dp, ui } = frame;
+  const { left, top, right } = frame.content;
+  const width = right - left;
+  const height = 4 * dp;
+  const brand = frame.app.brandColor;
+  fillRect(ctx, left, top, width, height, '#E0E0E0');
+  const segment = width * 0.4;
+  const x = left - segment + ((animationFrame % SWEEP_FRAMES) / SWEEP_FRAMES) * (width + segment);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, width, height);
+  ctx.clip();
+  fillRect(ctx, x, top, segment, height, brand);
+  ctx.restore();
+  ui.add(
+    ui.content,
+    'android.widget.ProgressBar',
+    { x: left, y: top, width, height },
+    {
+      resourceId: ui.id('loading_indicator'),
+    },
+  );
+}
