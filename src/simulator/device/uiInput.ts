@@ -24,7 +24,7 @@ export function nodeAt(
   return accepts(node) ? node : undefined;
 }
 
-/** `input tap`: the clickable node under the point runs its action; a tap outside a dialog cancels it. */
+/** `input tap`: the topmost clickable node under the point runs its action; a tap outside a dialog cancels it. */
 export async function tapAt(state: DeviceState, x: number, y: number): Promise<void> {
   const hierarchy = await uiSourceOf(state)?.();
   if (!hierarchy) return;
@@ -33,8 +33,9 @@ export async function tapAt(state: DeviceState, x: number, y: number): Promise<v
     if (root.cancelOnTouchOutside) goBack(state);
     return;
   }
-  const target = nodeAt(root, x, y, (node) => Boolean(node.clickable) && node.enabled !== false);
-  if (target?.action) runUiAction(state, target.action);
+  // A disabled clickable view still takes the touch (View.onTouchEvent consumes it) and does nothing.
+  const target = nodeAt(root, x, y, (node) => Boolean(node.clickable));
+  if (target?.action && target.enabled !== false) runUiAction(state, target.action);
 }
 
 /** `input swipe`: a vertical drag on a scrollable list moves its content with the finger (no fling). */
