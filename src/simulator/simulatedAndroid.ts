@@ -13,6 +13,7 @@ import type { DeviceProfile } from './profiles/types';
 import { renderAppIcon } from './screen/icons';
 import { renderScreen, screenTree } from './screen/renderScreen';
 import type { ScreenInput } from './screen/types';
+import { navigationOf } from './device/navigation';
 import { setUiSource, type UiHierarchy } from './device/uiTree';
 import { screenAppOf, screenInputFromProfile } from './screen/fromProfile';
 import { serveAgentStream } from './operator/agentServer';
@@ -168,6 +169,8 @@ export class SimulatedAndroid {
     const { widthPx, heightPx } = this.state.configuration().screenSize;
     const input = screenInputFromProfile(this.profile, {
       foregroundPackage: this.state.foreground.packageName,
+      pages: navigationOf(this.state).pages(this.state.foreground.packageName),
+      animationFrame: navigationOf(this.state).animationFrame(this.state.foreground.packageName),
       clockText: `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`,
       panel: panel
         ? {

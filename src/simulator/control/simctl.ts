@@ -1,5 +1,6 @@
 // `simctl`: a device command that exists only on simulated devices. Tests, benches and people at a terminal
 // (`adb shell simctl help`) switch faults and scenario events with it and read what the device received.
+import { navigationOf } from '../device/navigation';
 import type { DeviceState } from '../device/state';
 import { tracingServiceOf } from '../perfetto/service';
 import { failWith, type CommandContext, type CommandHandler } from '../shell/commandTable';
@@ -64,6 +65,7 @@ const HELP = `usage: simctl COMMAND [ARGS]   (simulated devices only)
   received [N]                         the last N (default 20) streams hosts opened
   jank PKG [FRAMES [OVERRUN_MS]]       PKG's next FRAMES (default 30) frames run OVERRUN_MS (default 40) late
   trace-loss                           ftrace data is lost in the recording (or next) perfetto session
+  animate PKG on|off                   PKG's screen animates without end (never idle for uiautomator dump)
 `;
 
 /** The `simctl` command bound to one simulated device. */
@@ -136,6 +138,11 @@ function scenario(
     }
     case 'trace-loss':
       tracingServiceOf(state).injectLoss();
+      return 0;
+    case 'animate':
+      if (value === undefined || (args[1] !== 'on' && args[1] !== 'off'))
+        return usage(context, 'animate PKG on|off');
+      navigationOf(state).setAnimating(value, args[1] === 'on');
       return 0;
     case 'wifi':
     case 'airplane':

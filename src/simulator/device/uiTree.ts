@@ -33,7 +33,20 @@ export interface UiNode {
   /** Position among its siblings when drawn (0 for a window root). */
   drawingOrder: number;
   children: UiNode[];
+  /** What a tap on this node does (the simulated app's click handler); not part of the dump. */
+  action?: UiAction;
+  /** A scrollable list: its scroll position's key on the page and how far it can scroll (px); not dumped. */
+  scroll?: { key: string; maxPx: number };
+  /** A dialog window's root: a tap outside it cancels the dialog (setCanceledOnTouchOutside). */
+  cancelOnTouchOutside?: boolean;
 }
+
+/** A simulated click handler: launch an app, open a page of the foreground app, go back, focus a field. */
+export type UiAction =
+  | { kind: 'launch'; packageName: string }
+  | { kind: 'open'; page: string; item?: number; replace?: boolean }
+  | { kind: 'back' }
+  | { kind: 'focus'; field: string };
 
 /** The tree of the active window plus the display rotation (0, 1, 2, 3 as Surface.ROTATION_*). */
 export interface UiHierarchy {

@@ -31,6 +31,23 @@ export function fillRoundRect(
   ctx.fill();
 }
 
+export function strokeRoundRect(
+  ctx: Context,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  radius: number,
+  color: string,
+  lineWidth: number,
+): void {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = lineWidth;
+  ctx.beginPath();
+  ctx.roundRect(x, y, width, height, radius);
+  ctx.stroke();
+}
+
 export function fillCircle(ctx: Context, cx: number, cy: number, radius: number, color: string): void {
   ctx.fillStyle = color;
   ctx.beginPath();

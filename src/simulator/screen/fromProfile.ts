@@ -1,4 +1,5 @@
 // Builds a ScreenInput from a device profile plus the moment's state (foreground app, clock, panel).
+import type { NavigationPage } from '../device/navigation';
 import type { DeviceProfile, ProfileApp, ProfileDisplay } from '../profiles/types';
 import type { NavigationBarPosition, ScreenApp, ScreenInput, ScreenPanel } from './types';
 
@@ -19,6 +20,10 @@ export interface ScreenMoment {
   clockText: string;
   dateText?: string;
   panel?: ScreenPanel | null;
+  /** The foreground app's navigation stack (root first). */
+  pages?: NavigationPage[];
+  /** The foreground app's animation frame while it animates. */
+  animationFrame?: number;
 }
 
 /** The screen of `profile` at `moment`. */
@@ -48,5 +53,7 @@ export function screenInputFromProfile(profile: DeviceProfile, moment: ScreenMom
     panel: moment.panel ?? null,
   };
   if (moment.dateText !== undefined) input.dateText = moment.dateText;
+  if (moment.pages !== undefined && foreground.packageName === wanted) input.pages = moment.pages;
+  if (moment.animationFrame !== undefined) input.animationFrame = moment.animationFrame;
   return input;
 }

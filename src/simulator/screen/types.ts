@@ -1,5 +1,6 @@
 // What the screen renderer draws: one frame of a simulated device, optionally with the Operator's panel.
 import type { PanelLayout } from '../../shared/geometry/types';
+import type { NavigationPage } from '../device/navigation';
 import type { AppKind, CutoutShape, Insets, NavigationMode } from '../profiles/types';
 
 /** An app as the screen shows it (home-screen icon, foreground screen, panel icon). */
@@ -41,4 +42,8 @@ export interface ScreenInput {
   /** Apps the launcher shows on its home screen. */
   homeApps: ScreenApp[];
   panel?: ScreenPanel | null;
+  /** The foreground app's navigation stack, root first; omitted draws the app's root page. */
+  pages?: NavigationPage[];
+  /** Set while the app animates (simctl animate): the frame number, which moves its progress bar. */
+  animationFrame?: number;
 }

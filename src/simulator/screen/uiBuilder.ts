@@ -35,11 +35,13 @@ export class UiBuilder {
     widthPx: number,
     heightPx: number,
     content: Rect,
+    /** The window's bounds when it does not cover the display (a dialog); default the whole display. */
+    window?: Rect,
   ) {
     this.root = {
       className: 'android.widget.FrameLayout',
       packageName,
-      bounds: { left: 0, top: 0, right: widthPx, bottom: heightPx },
+      bounds: window ? { ...window } : { left: 0, top: 0, right: widthPx, bottom: heightPx },
       drawingOrder: 0,
       children: [],
     };

@@ -1,5 +1,6 @@
 // The geometry every app screen draws into: density and the area left free by system bars and cutout.
 import type { Rect } from '../../../shared/geometry/types';
+import { isDialogPage, type NavigationPage } from '../../device/navigation';
 import type { Context } from '../draw';
 import type { ScreenApp, ScreenInput } from '../types';
 import { UiBuilder } from '../uiBuilder';
@@ -16,8 +17,14 @@ export interface Frame {
   app: ScreenApp;
   homeApps: ScreenApp[];
   dateText?: string;
-  /** Records the accessibility nodes of what the screen draws. */
+  /** Records the accessibility nodes of what the screen draws (a dialog replaces it with its own window's). */
   ui: UiBuilder;
+  /** The page the app window shows (the top page that is not a dialog). */
+  page: NavigationPage;
+  /** A dialog open over `page`. */
+  dialog?: NavigationPage;
+  /** The animation frame while the app animates. */
+  animationFrame?: number;
 }
 
 /** What an app screen tells the system bars about the colours under them. */
@@ -53,7 +60,14 @@ export function frameOf(ctx: Context, input: ScreenInput): Frame {
     app: input.foregroundApp,
     homeApps: input.homeApps,
     ui: new UiBuilder(input.foregroundApp.packageName, input.widthPx, input.heightPx, content),
+    page: { name: 'root', scroll: {}, fields: {} },
   };
+  const pages = input.pages ?? [];
+  const top = pages[pages.length - 1];
+  if (top !== undefined && isDialogPage(top)) frame.dialog = top;
+  const page = [...pages].reverse().find((candidate) => !isDialogPage(candidate));
+  if (page !== undefined) frame.page = page;
+  if (input.animationFrame !== undefined) frame.animationFrame = input.animationFrame;
   if (input.dateText !== undefined) frame.dateText = input.dateText;
   return frame;
 }

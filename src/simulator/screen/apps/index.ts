@@ -5,6 +5,7 @@ import { drawLauncher } from './launcher';
 import { drawMail } from './mail';
 import { drawMaps } from './maps';
 import { drawSettings } from './settings';
+import { drawBusyIndicator } from './pages';
 import { drawShop } from './shop';
 
 const SCREENS: Record<AppKind, (frame: Frame) => BarTint> = {
@@ -17,5 +18,7 @@ const SCREENS: Record<AppKind, (frame: Frame) => BarTint> = {
 
 /** Draws the foreground app's screen over the whole display and returns the tint the system bars need. */
 export function drawAppScreen(frame: Frame): BarTint {
-  return SCREENS[frame.app.kind](frame);
+  const tint = SCREENS[frame.app.kind](frame);
+  if (frame.animationFrame !== undefined) drawBusyIndicator(frame, frame.animationFrame);
+  return tint;
 }

@@ -70,7 +70,14 @@ export function drawLauncher(frame: Frame): BarTint {
       workspace,
       'android.widget.TextView',
       { x: cellLeft, y: top - 8 * dp, width: cell, height: iconSize + 38 * dp },
-      { text: app.label, contentDesc: app.label, clickable: true, longClickable: true, focusable: true },
+      {
+        text: app.label,
+        contentDesc: app.label,
+        clickable: true,
+        longClickable: true,
+        focusable: true,
+        action: { kind: 'launch', packageName: app.packageName },
+      },
     );
     drawText(ctx, app.label, cellLeft + cell / 2, top + iconSize + 22 * dp, {
       sizePx: 13 * dp,

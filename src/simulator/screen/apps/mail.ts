@@ -4,6 +4,7 @@ import { drawText, fillCircle, fillRect, fillRoundRect, withShadow } from '../dr
 import { drawGlyph } from '../glyphs';
 import type { UiNode } from '../../device/uiTree';
 import type { BarTint, Frame } from './frame';
+import { drawToolbar, textLine } from './pages';
 
 const MESSAGES: ReadonlyArray<readonly [string, string, string, string, boolean, string]> = [
   [
@@ -83,8 +84,71 @@ const MESSAGES: ReadonlyArray<readonly [string, string, string, string, boolean,
 const INK = '#1F1F1F';
 const MUTED = '#5E5E5E';
 
-/** Draws the inbox. */
+/** One message, opened from its inbox row. */
+function drawMessage(frame: Frame, index: number): void {
+  const { ctx, dp, content, ui } = frame;
+  const message = MESSAGES[index] ?? MESSAGES[0];
+  if (message === undefined) return;
+  const [sender, subject, snippet, time, , color] = message;
+  const top = drawToolbar(frame, subject, { background: '#FFFFFF', bar: '#F6F8FC', ink: INK });
+  const left = content.left + 16 * dp;
+  const width = content.right - content.left - 32 * dp;
+  textLine(
+    frame,
+    ui.content,
+    subject,
+    left,
+    top + 44 * dp,
+    { sizePx: 22 * dp, color: INK, maxWidth: width },
+    'subject',
+  );
+  fillCircle(ctx, left + 20 * dp, top + 92 * dp, 20 * dp, color);
+  ui.add(
+    ui.content,
+    'android.widget.ImageView',
+    { x: left, y: top + 72 * dp, width: 40 * dp, height: 40 * dp },
+    { resourceId: ui.id('contact_badge'), contentDesc: `About ${sender}` },
+  );
+  drawText(ctx, sender.charAt(0), left + 20 * dp, top + 99 * dp, {
+    sizePx: 18 * dp,
+    color: '#FFFFFF',
+    align: 'center',
+  });
+  textLine(
+    frame,
+    ui.content,
+    sender,
+    left + 56 * dp,
+    top + 88 * dp,
+    { sizePx: 16 * dp, color: INK, weight: 500 },
+    'sender_name',
+  );
+  textLine(
+    frame,
+    ui.content,
+    `to me \u00B7 ${time}`,
+    left + 56 * dp,
+    top + 108 * dp,
+    { sizePx: 13 * dp, color: MUTED },
+    'recipient_summary',
+  );
+  textLine(
+    frame,
+    ui.content,
+    snippet,
+    left,
+    top + 156 * dp,
+    { sizePx: 16 * dp, color: INK, maxWidth: width },
+    'message_body',
+  );
+}
+
+/** Draws the inbox, or the message opened from it. */
 export function drawMail(frame: Frame): BarTint {
+  if (frame.page.name === 'message') {
+    drawMessage(frame, frame.page.item ?? 0);
+    return { darkStatusIcons: true, darkNavigationIcons: true, statusBarColor: '#F6F8FC' };
+  }
   const { ctx, dp, content, ui } = frame;
   const brand = frame.app.brandColor;
   const line = (
@@ -159,20 +223,29 @@ export function drawMail(frame: Frame): BarTint {
   );
   const rowHeight = 84 * dp;
   const listTop = searchTop + 104 * dp;
+  const offset = frame.page.scroll.threads ?? 0;
   const list = ui.add(
     ui.content,
     'androidx.recyclerview.widget.RecyclerView',
     { x: left, y: listTop, width: right - left, height: content.bottom - listTop },
-    { resourceId: ui.id('thread_list'), scrollable: true, focusable: true },
+    {
+      resourceId: ui.id('thread_list'),
+      scrollable: true,
+      focusable: true,
+      scroll: {
+        key: 'threads',
+        maxPx: Math.max(0, MESSAGES.length * rowHeight - (content.bottom - listTop)),
+      },
+    },
   );
-  // The list scrolls inside the content area: rows end above the navigation bar.
+  // The list scrolls inside its own area: rows end above the navigation bar and slide under the folder line.
   ctx.save();
   ctx.beginPath();
-  ctx.rect(0, 0, frame.widthPx, content.bottom);
+  ctx.rect(0, listTop, frame.widthPx, content.bottom - listTop);
   ctx.clip();
   MESSAGES.forEach(([sender, subject, snippet, time, unread, color], index) => {
-    const top = listTop + index * rowHeight;
-    if (top > content.bottom) return;
+    const top = listTop + index * rowHeight - offset;
+    if (top > content.bottom || top + rowHeight < listTop) return;
     const row = ui.add(
       list,
       'android.view.ViewGroup',
@@ -183,6 +256,7 @@ export function drawMail(frame: Frame): BarTint {
         clickable: true,
         longClickable: true,
         focusable: true,
+        action: { kind: 'open', page: 'message', item: index },
       },
     );
     fillCircle(ctx, left + 36 * dp, top + 28 * dp, 20 * dp, color);

@@ -1,5 +1,13 @@
 // A map screen: streets, parks and water, a route with start and destination, search bar and route sheet.
-import { drawText, fillCircle, fillRect, fillRoundRect, withShadow, type Context } from '../draw';
+import {
+  drawText,
+  fillCircle,
+  fillRect,
+  fillRoundRect,
+  strokeRoundRect,
+  withShadow,
+  type Context,
+} from '../draw';
 import { robotoFont } from '../../../node/fonts/roboto';
 import { drawGlyph } from '../glyphs';
 import type { UiNode } from '../../device/uiTree';
@@ -112,17 +120,30 @@ export function drawMaps(frame: Frame): BarTint {
   withShadow(ctx, 6 * dp, 2 * dp, () =>
     fillRoundRect(ctx, left + 16 * dp, searchTop, panelWidth - 32 * dp, 52 * dp, 26 * dp, '#FFFFFF'),
   );
+  const typed = frame.page.fields.search ?? '';
+  const focused = frame.page.focused === 'search';
+  if (focused)
+    strokeRoundRect(ctx, left + 16 * dp, searchTop, panelWidth - 32 * dp, 52 * dp, 26 * dp, brand, 2 * dp);
   // An empty EditText reports its hint as its text (AccessibilityNodeInfo.isShowingHintText).
   ui.add(map, 'android.widget.EditText', box(left + 16 * dp, searchTop, panelWidth - 32 * dp, 52 * dp), {
-    text: 'Search here',
+    text: typed === '' ? 'Search here' : typed,
     hint: 'Search here',
     resourceId: ui.id('search_omnibox_text_box'),
     clickable: true,
     longClickable: true,
     focusable: true,
+    focused,
+    action: { kind: 'focus', field: 'search' },
   });
   drawGlyph(ctx, 'pin', left + 42 * dp, searchTop + 26 * dp, 24 * dp, brand);
-  drawText(ctx, 'Search here', left + 66 * dp, searchTop + 32 * dp, { sizePx: 17 * dp, color: MUTED });
+  const shown = drawText(ctx, typed === '' ? 'Search here' : typed, left + 66 * dp, searchTop + 32 * dp, {
+    sizePx: 17 * dp,
+    color: typed === '' ? MUTED : INK,
+    maxWidth: panelWidth - 150 * dp,
+  });
+  // The text cursor after the typed text (or before the hint).
+  if (focused)
+    fillRect(ctx, left + 66 * dp + (typed === '' ? 0 : shown), searchTop + 14 * dp, 2 * dp, 24 * dp, brand);
   drawGlyph(ctx, 'mic', left + panelWidth - 44 * dp, searchTop + 26 * dp, 22 * dp, '#444746');
   ui.add(
     map,

@@ -3,6 +3,7 @@ import { drawText, fillCircle, fillRect, fillRoundRect } from '../draw';
 import { drawGlyph, type GlyphName } from '../glyphs';
 import type { UiNode } from '../../device/uiTree';
 import type { BarTint, Frame } from './frame';
+import { drawToolbar } from './pages';
 
 const ROWS: ReadonlyArray<readonly [string, string, GlyphName, string]> = [
   ['Network & internet', 'Mobile, Wi\u2011Fi, hotspot', 'wifi', '#3F6FD8'],
@@ -21,6 +22,17 @@ const ROWS: ReadonlyArray<readonly [string, string, GlyphName, string]> = [
   ['About phone', 'Device name, model, Android version', 'info', '#5F6368'],
 ];
 
+const NETWORK_ITEMS = [
+  ['Internet', 'SimNet-5G'],
+  ['Calls & SMS', 'Carrier'],
+  ['SIMs', 'Carrier'],
+  ['Airplane mode', 'Off'],
+  ['Hotspot & tethering', 'Off'],
+  ['Data Saver', 'Off'],
+  ['VPN', 'None'],
+  ['Private DNS', 'Automatic'],
+] as const;
+
 const BACKGROUND = '#F3F5FA';
 const TITLE = '#1B1B1F';
 const SUMMARY = '#45474F';
@@ -28,20 +40,31 @@ const SUMMARY = '#45474F';
 function drawRows(frame: Frame, left: number, right: number, top: number, selected: number): void {
   const { ctx, dp, content, ui } = frame;
   const rowHeight = 76 * dp;
+  const offset = frame.page.scroll.list ?? 0;
   const list = ui.add(
     ui.content,
     'androidx.recyclerview.widget.RecyclerView',
     { x: left, y: top, width: right - left, height: content.bottom - top },
-    { resourceId: ui.id('recycler_view'), scrollable: true, focusable: true },
+    {
+      resourceId: ui.id('recycler_view'),
+      scrollable: true,
+      focusable: true,
+      scroll: { key: 'list', maxPx: Math.max(0, ROWS.length * rowHeight - (content.bottom - top)) },
+    },
   );
   ROWS.forEach(([title, summary, glyph, color], index) => {
-    const rowTop = top + index * rowHeight;
-    if (rowTop > content.bottom) return;
+    const rowTop = top + index * rowHeight - offset;
+    if (rowTop > content.bottom || rowTop + rowHeight < top) return;
     const row = ui.add(
       list,
       'android.widget.LinearLayout',
       { x: left, y: rowTop, width: right - left, height: rowHeight },
-      { clickable: true, focusable: true, selected: index === selected },
+      {
+        clickable: true,
+        focusable: true,
+        selected: index === selected,
+        action: { kind: 'open', page: 'category', item: index },
+      },
     );
     if (index === selected)
       fillRoundRect(
@@ -126,17 +149,7 @@ function drawDetailPane(frame: Frame, left: number, right: number): void {
     sizePx: 28 * dp,
     color: TITLE,
   });
-  const items = [
-    ['Internet', 'SimNet-5G'],
-    ['Calls & SMS', 'Carrier'],
-    ['SIMs', 'Carrier'],
-    ['Airplane mode', 'Off'],
-    ['Hotspot & tethering', 'Off'],
-    ['Data Saver', 'Off'],
-    ['VPN', 'None'],
-    ['Private DNS', 'Automatic'],
-  ] as const;
-  items.forEach(([title, summary], index) => {
+  NETWORK_ITEMS.forEach(([title, summary], index) => {
     const middle = content.top + 120 * dp + index * 72 * dp;
     labelled(frame, pane, title, left + 24 * dp, middle, { sizePx: 18 * dp, color: TITLE }, 'title');
     labelled(
@@ -151,8 +164,61 @@ function drawDetailPane(frame: Frame, left: number, right: number): void {
   });
 }
 
-/** Draws the Settings home screen. */
+/** The entries of a category page: Network & internet's own, otherwise the row's summary items. */
+function categoryEntries(index: number): Array<readonly [string, string]> {
+  if (index === 0) return [...NETWORK_ITEMS];
+  const summary = ROWS[index]?.[1] ?? '';
+  return summary
+    .split(/, | \u00B7 /)
+    .map((part) => [part.charAt(0).toUpperCase() + part.slice(1), ''] as const);
+}
+
+/** A category's sub-page (opened from its row). */
+function drawCategory(frame: Frame, index: number): void {
+  const { dp, content } = frame;
+  const title = ROWS[index]?.[0] ?? 'Settings';
+  drawToolbar(frame, title, { background: BACKGROUND, bar: BACKGROUND, ink: TITLE });
+  const list = frame.ui.add(
+    frame.ui.content,
+    'androidx.recyclerview.widget.RecyclerView',
+    {
+      x: content.left,
+      y: content.top + 64 * dp,
+      width: content.right - content.left,
+      height: content.bottom - content.top - 64 * dp,
+    },
+    { resourceId: frame.ui.id('recycler_view'), scrollable: true, focusable: true },
+  );
+  categoryEntries(index).forEach(([entry, summary], position) => {
+    const top = content.top + 80 * dp + position * 72 * dp;
+    if (top > content.bottom) return;
+    const row = frame.ui.add(
+      list,
+      'android.widget.LinearLayout',
+      { x: content.left, y: top, width: content.right - content.left, height: 72 * dp },
+      { clickable: true, focusable: true },
+    );
+    const middle = top + (summary === '' ? 42 : 32) * dp;
+    labelled(frame, row, entry, content.left + 24 * dp, middle, { sizePx: 18 * dp, color: TITLE }, 'title');
+    if (summary !== '')
+      labelled(
+        frame,
+        row,
+        summary,
+        content.left + 24 * dp,
+        middle + 22 * dp,
+        { sizePx: 14 * dp, color: SUMMARY },
+        'summary',
+      );
+  });
+}
+
+/** Draws the Settings home screen, or a category page opened from it. */
 export function drawSettings(frame: Frame): BarTint {
+  if (frame.page.name === 'category') {
+    drawCategory(frame, frame.page.item ?? 0);
+    return { darkStatusIcons: true, darkNavigationIcons: true, statusBarColor: BACKGROUND };
+  }
   const { ctx, dp, content } = frame;
   fillRect(ctx, 0, 0, frame.widthPx, frame.heightPx, BACKGROUND);
   const twoPane = (content.right - content.left) / dp >= 840;
@@ -178,7 +244,7 @@ export function drawSettings(frame: Frame): BarTint {
   // The list scrolls inside the content area: rows end above the navigation bar.
   ctx.save();
   ctx.beginPath();
-  ctx.rect(0, 0, frame.widthPx, content.bottom);
+  ctx.rect(0, searchTop + 72 * dp, frame.widthPx, content.bottom - searchTop - 72 * dp);
   ctx.clip();
   drawRows(frame, left, listRight, searchTop + 72 * dp, twoPane ? 0 : -1);
   ctx.restore();

@@ -5,6 +5,7 @@ import { drawText, fillCircle, fillRect, fillRoundRect, withShadow } from '../dr
 import { drawGlyph, type GlyphName } from '../glyphs';
 import type { UiNode } from '../../device/uiTree';
 import type { BarTint, Frame } from './frame';
+import { drawDialog, drawToolbar, textLine } from './pages';
 
 const ITEMS: ReadonlyArray<readonly [string, string, string, GlyphName, string]> = [
   ['Wireless Earbuds Pro', 'Charcoal \u00B7 Qty 1', '$79.99', 'speaker', '#37474F'],
@@ -69,6 +70,9 @@ function drawOrder(frame: Frame, parent: UiNode, left: number, right: number, to
       { x: left, y, width: right - left, height: 64 * dp },
       {
         resourceId: ui.id('order_line'),
+        clickable: true,
+        focusable: true,
+        action: { kind: 'open', page: 'product', item: ITEMS.findIndex((item) => item[0] === name) },
       },
     );
     fillRoundRect(ctx, left, y, 64 * dp, 64 * dp, 12 * dp, shade(tint, 0.7));
@@ -160,6 +164,7 @@ function drawOrderButton(frame: Frame, parent: UiNode, left: number, right: numb
       resourceId: ui.id('place_order'),
       clickable: true,
       focusable: true,
+      action: { kind: 'open', page: 'dialog:order' },
     },
   );
   drawText(ctx, 'Place order \u00B7 $155.49', (left + right) / 2, top + 34 * dp, {
@@ -170,8 +175,107 @@ function drawOrderButton(frame: Frame, parent: UiNode, left: number, right: numb
   });
 }
 
-/** Draws the checkout screen in the app's brand colour. */
+/** A product's page (opened from its order line). */
+function drawProduct(frame: Frame, index: number): void {
+  const { ctx, dp, content, ui } = frame;
+  const brand = frame.app.brandColor;
+  const [name, detail, price, glyph, tint] = ITEMS[index] ?? ITEMS[0]!;
+  drawToolbar(frame, name, { background: '#F5F5F5', bar: brand, ink: isLight(brand) ? INK : '#FFFFFF' });
+  const left = content.left + 16 * dp;
+  const right = content.right - 16 * dp;
+  const top = content.top + 80 * dp;
+  const imageHeight = Math.min(280 * dp, (content.bottom - top) / 2);
+  fillRoundRect(ctx, left, top, right - left, imageHeight, 20 * dp, shade(tint, 0.7));
+  ui.add(
+    ui.content,
+    'android.widget.ImageView',
+    { x: left, y: top, width: right - left, height: imageHeight },
+    { resourceId: ui.id('product_image'), contentDesc: name },
+  );
+  drawGlyph(ctx, glyph, (left + right) / 2, top + imageHeight / 2, imageHeight * 0.5, tint);
+  const y = top + imageHeight + 40 * dp;
+  textLine(
+    frame,
+    ui.content,
+    name,
+    left,
+    y,
+    { sizePx: 22 * dp, color: INK, weight: 500, maxWidth: right - left },
+    'product_name',
+  );
+  textLine(
+    frame,
+    ui.content,
+    detail,
+    left,
+    y + 30 * dp,
+    { sizePx: 15 * dp, color: MUTED },
+    'product_variant',
+  );
+  textLine(
+    frame,
+    ui.content,
+    price,
+    left,
+    y + 68 * dp,
+    { sizePx: 22 * dp, color: brand, weight: 500 },
+    'product_price',
+  );
+}
+
+/** After "Place order" was confirmed. */
+function drawPlaced(frame: Frame): void {
+  const { dp, content, ui } = frame;
+  const brand = frame.app.brandColor;
+  drawToolbar(frame, 'Order placed', {
+    background: '#FFFFFF',
+    bar: brand,
+    ink: isLight(brand) ? INK : '#FFFFFF',
+  });
+  const left = content.left + 24 * dp;
+  const top = content.top + 140 * dp;
+  fillCircle(frame.ctx, (content.left + content.right) / 2, top, 40 * dp, '#137333');
+  drawGlyph(frame.ctx, 'truck', (content.left + content.right) / 2, top, 40 * dp, '#FFFFFF');
+  textLine(
+    frame,
+    ui.content,
+    'Thanks, Alex!',
+    left,
+    top + 96 * dp,
+    { sizePx: 24 * dp, color: INK, weight: 500 },
+    'confirmation_title',
+  );
+  textLine(
+    frame,
+    ui.content,
+    'Order #48214 \u00B7 $155.49 \u00B7 Arrives Thu, Jun 12',
+    left,
+    top + 128 * dp,
+    {
+      sizePx: 15 * dp,
+      color: MUTED,
+      maxWidth: content.right - content.left - 48 * dp,
+    },
+    'confirmation_detail',
+  );
+}
+
+/** Draws the shop's page: the checkout (root), a product, the confirmation, with the order dialog on top. */
 export function drawShop(frame: Frame): BarTint {
+  const brand = frame.app.brandColor;
+  const tint = { darkStatusIcons: isLight(brand), darkNavigationIcons: true, statusBarColor: brand };
+  if (frame.page.name === 'product') drawProduct(frame, frame.page.item ?? 0);
+  else if (frame.page.name === 'placed') drawPlaced(frame);
+  else drawCheckout(frame);
+  if (frame.dialog?.name === 'dialog:order')
+    drawDialog(frame, 'Place order?', 'Pay $155.49 with Visa \u2022\u2022\u2022\u2022 4242', [
+      { label: 'Cancel', action: { kind: 'back' } },
+      { label: 'Place order', action: { kind: 'open', page: 'placed', replace: true }, filled: true },
+    ]);
+  return tint;
+}
+
+function drawCheckout(frame: Frame): BarTint {
   const { ctx, dp, content, ui } = frame;
   const brand = frame.app.brandColor;
   const onBrand = isLight(brand) ? INK : '#FFFFFF';
@@ -189,7 +293,7 @@ export function drawShop(frame: Frame): BarTint {
     toolbar,
     'android.widget.ImageButton',
     { x: content.left + 4 * dp, y: content.top + 8 * dp, width: 48 * dp, height: 48 * dp },
-    { contentDesc: 'Navigate up', clickable: true, focusable: true },
+    { contentDesc: 'Navigate up', clickable: true, focusable: true, action: { kind: 'back' } },
   );
   const title = { sizePx: 22 * dp, color: onBrand, weight: 500 } as const;
   const titleWidth = drawText(ctx, 'Checkout', content.left + 72 * dp, content.top + 40 * dp, title);

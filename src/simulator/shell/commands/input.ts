@@ -1,3 +1,5 @@
+import { goBack, navigationOf } from '../../device/navigation';
+import { swipeOn, tapAt, typeText } from '../../device/uiInput';
 import { failWith, type CommandContext } from '../commandTable';
 
 const KEY_CODES: Record<string, number> = {
@@ -52,8 +54,11 @@ function numbers(values: readonly string[]): number[] | undefined {
   return parsed.every((value) => Number.isFinite(value)) ? parsed : undefined;
 }
 
-/** `input [source] tap|swipe|keyevent|text ...`: recorded on the device state; HOME (and BACK from an app) shows the launcher. */
-export function input(context: CommandContext): number {
+/**
+ * `input [source] tap|swipe|keyevent|text ...`: recorded on the device state, then delivered to the screen: a tap
+ * clicks the node under it, a swipe scrolls a list, text fills the focused field, BACK/HOME navigate.
+ */
+export async function input(context: CommandContext): Promise<number> {
   const args = [...context.args];
   if (args[0] !== undefined && SOURCES.has(args[0])) args.shift();
   const [command, ...rest] = args;
@@ -61,7 +66,9 @@ export function input(context: CommandContext): number {
   if (command === 'tap') {
     const point = rest.length === 2 ? numbers(rest) : undefined;
     if (!point) return failWith(context, USAGE);
-    state.recordInput({ kind: 'tap', x: point[0] as number, y: point[1] as number });
+    const [x, y] = point as [number, number];
+    state.recordInput({ kind: 'tap', x, y });
+    await tapAt(state, x, y);
     return 0;
   }
   if (command === 'swipe') {
@@ -69,12 +76,15 @@ export function input(context: CommandContext): number {
     if (!values) return failWith(context, USAGE);
     const [x1, y1, x2, y2, durationMs = 300] = values as [number, number, number, number, number?];
     state.recordInput({ kind: 'swipe', x1, y1, x2, y2, durationMs });
+    await swipeOn(state, { x: x1, y: y1 }, { x: x2, y: y2 });
     return 0;
   }
   if (command === 'text') {
     if (rest.length === 0) return failWith(context, USAGE);
     // `input text` encodes spaces as %s.
-    state.recordInput({ kind: 'text', text: rest.join(' ').replace(/%s/g, ' ') });
+    const text = rest.join(' ').replace(/%s/g, ' ');
+    state.recordInput({ kind: 'text', text });
+    typeText(state, text);
     return 0;
   }
   if (command === 'keyevent' || command === 'press')
@@ -98,11 +108,9 @@ function keyevent(context: CommandContext, args: readonly string[]): number {
       keyCode,
       name: `KEYCODE_${NAMES_BY_CODE.get(keyCode) ?? keyCode}`,
     });
-    if (
-      keyCode === KEY_CODES.HOME ||
-      (keyCode === KEY_CODES.BACK && state.foreground.packageName !== state.launcher.packageName)
-    )
-      state.goHome();
+    if (keyCode === KEY_CODES.HOME) state.goHome();
+    else if (keyCode === KEY_CODES.BACK) goBack(state);
+    else if (keyCode === KEY_CODES.DEL) navigationOf(state).deleteBackward(state.foreground.packageName);
   }
   return 0;
 }

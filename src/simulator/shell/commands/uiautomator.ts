@@ -1,5 +1,6 @@
 import { resolvePath, writeRefusal } from '../../device/fileAccess';
 import { filesOf } from '../../device/files';
+import { navigationOf } from '../../device/navigation';
 import { uiSourceOf, type UiHierarchy, type UiNode } from '../../device/uiTree';
 import { failWith, type CommandContext } from '../commandTable';
 
@@ -47,6 +48,11 @@ export async function uiautomator(context: CommandContext): Promise<number> {
   if (unknown !== undefined) return failWith(context, `Unknown option: ${unknown}`);
   const target = rest.find((argument) => !argument.startsWith('-')) ?? DEFAULT_DUMP;
   const { state } = context.device;
+  // DumpCommand waits for the UI to go idle first; a screen that animates without end never does.
+  if (navigationOf(state).animationFrame(state.foreground.packageName) !== undefined) {
+    context.stderr('ERROR: could not get idle state.\n');
+    return 0;
+  }
   const hierarchy = await uiSourceOf(state)?.();
   if (!hierarchy) {
     context.stderr('ERROR: null root node returned by UiTestAutomationBridge.\n');

@@ -1,0 +1,126 @@
+import { XMLParser } from 'fast-xml-parser';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../test-support/isolatedAdb';
+import { SimulatedAndroid } from './simulatedAndroid';
+
+// `adb shell input` through the real adb server changes the simulated phone: a tap at the centre of a node found in
+// `uiautomator dump /dev/tty` opens what that node opens, the next dump shows it, `screencap -p` paints it, and
+// dumpsys reports the new foreground; Back returns.
+
+interface XmlNode {
+  [attribute: string]: string | XmlNode | XmlNode[] | undefined;
+  node?: XmlNode | XmlNode[];
+}
+interface Node {
+  text: string;
+  id: string;
+  contentDesc: string;
+  packageName: string;
+  bounds: [number, number, number, number];
+}
+
+const SHOP = 'com.shoply.android';
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
+let adb: IsolatedAdb;
+let phone: SimulatedAndroid;
+let serial: string;
+
+function flatten(node: XmlNode | XmlNode[] | undefined): Node[] {
+  if (node === undefined) return [];
+  return (Array.isArray(node) ? node : [node]).flatMap((item) => {
+    const bounds = /^\[(\d+),(\d+)\]\[(\d+),(\d+)\]$/.exec(String(item.bounds));
+    if (!bounds) throw new Error(`bad bounds ${String(item.bounds)}`);
+    return [
+      {
+        text: String(item.text),
+        id: String(item['resource-id']),
+        contentDesc: String(item['content-desc']),
+        packageName: String(item.package),
+        bounds: bounds.slice(1).map(Number) as Node['bounds'],
+      },
+      ...flatten(item.node),
+    ];
+  });
+}
+
+async function shell(...args: string[]): Promise<string> {
+  const run = await adb.adb(['-s', serial, 'shell', ...args]);
+  expect(run.code, args.join(' ')).toBe(0);
+  return run.stdout.toString();
+}
+
+async function dump(): Promise<Node[]> {
+  const out = await shell('uiautomator', 'dump', '/dev/tty');
+  const xml = out.slice(0, out.indexOf('UI hierchary dumped to:'));
+  return flatten((parser.parse(xml) as { hierarchy: { node: XmlNode } }).hierarchy.node);
+}
+
+function find(nodes: Node[], predicate: (node: Node) => boolean): Node {
+  const node = nodes.find(predicate);
+  if (!node) throw new Error(`node not found among ${nodes.map((item) => item.text || item.id).join(' | ')}`);
+  return node;
+}
+
+async function tapCentre(node: Node): Promise<void> {
+  const [left, top, right, bottom] = node.bounds;
+  await shell('input', 'tap', String(Math.floor((left + right) / 2)), String(Math.floor((top + bottom) / 2)));
+}
+
+/** #RRGGBB of one pixel of `adb exec-out screencap -p`. */
+async function screenPixel(x: number, y: number): Promise<string> {
+  const run = await adb.adb(['-s', serial, 'exec-out', 'screencap', '-p']);
+  expect(run.code).toBe(0);
+  const png = PNG.sync.read(run.stdout);
+  const offset = (png.width * y + x) * 4;
+  return `#${[0, 1, 2].map((channel) => (png.data[offset + channel] ?? 0).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+}
+
+beforeAll(async () => {
+  adb = await startIsolatedAdb();
+  const started = await SimulatedAndroid.start({ logTraffic: { ratePerSecond: 0, seed: 3 } });
+  if (!started.ok) throw new Error(started.error.message);
+  phone = started.value;
+  const attached = await phone.attach(adb.port);
+  if (!attached.ok) throw new Error(attached.error.message);
+  serial = attached.value.serial;
+  await waitForDeviceState(adb.client, serial, 'device', 3000);
+});
+
+afterAll(async () => {
+  await phone?.close();
+  await adb?.stop();
+});
+
+describe('adb shell input on a simulated phone', () => {
+  it('a tap on a launcher icon opens the app, a tap on Place order opens its dialog, Back returns', async () => {
+    const home = await dump();
+    expect(home[0]?.packageName).toBe('com.google.android.apps.nexuslauncher');
+    await tapCentre(find(home, (node) => node.contentDesc === 'Shoply'));
+    const checkout = await dump();
+    expect(checkout[0]?.packageName).toBe(SHOP);
+    expect(await shell('dumpsys', 'window')).toMatch(/mCurrentFocus=Window\{\S+ u0 com\.shoply\.android\//);
+    expect(await shell('dumpsys', 'activity', 'activities')).toContain(
+      'com.shoply.android/.checkout.CheckoutActivity',
+    );
+    expect((await shell('pidof', SHOP)).trim()).toMatch(/^\d+$/);
+
+    await tapCentre(find(checkout, (node) => node.id === `${SHOP}:id/place_order`));
+    const dialog = await dump();
+    expect(dialog.some((node) => node.id === `${SHOP}:id/place_order`)).toBe(false);
+    const confirm = find(dialog, (node) => node.text === 'Place order');
+    const [left, top, , bottom] = confirm.bounds;
+    // Inside the confirm button, left of its centred label: the button's fill, the shop's brand colour.
+    expect(await screenPixel(left + 12, Math.floor((top + bottom) / 2))).toBe('#E65100');
+
+    await shell('input', 'keyevent', 'KEYCODE_BACK');
+    const back = await dump();
+    expect(back.some((node) => node.id === `${SHOP}:id/place_order`)).toBe(true);
+    expect(back.some((node) => node.text === 'Place order?')).toBe(false);
+    await shell('input', 'keyevent', '4');
+    expect((await dump())[0]?.packageName).toBe('com.google.android.apps.nexuslauncher');
+    expect(await shell('dumpsys', 'window')).toMatch(
+      /mCurrentFocus=Window\{\S+ u0 com\.google\.android\.apps\.nexuslauncher\//,
+    );
+  });
+});
