@@ -11,18 +11,28 @@ import { HelpDialog } from './ui/HelpDialog';
 import { Notices } from './ui/Notices';
 import { TopBar } from './ui/TopBar';
 import { useShortcuts } from './ui/useShortcuts';
+import { useConsole } from './store/context';
 import './ui/dialogs.css';
 
 export function App(): ReactNode {
   useShortcuts();
+  const sidebarOpen = useConsole((state) => state.sidebarOpen);
+  const setSidebarOpen = useConsole((state) => state.setSidebarOpen);
   return (
     <div className="app">
       <a className="skip-link" href="#panel-design">
         Skip to panel design
       </a>
       <TopBar />
-      <main className="layout" aria-label="androperator console">
-        <aside className="column sidebar" aria-label="Devices and history">
+      <main className={`layout ${sidebarOpen ? 'sidebar-open' : ''}`} aria-label="androperator console">
+        <aside
+          className="column sidebar"
+          id="sidebar"
+          aria-label="Devices and history"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && sidebarOpen) setSidebarOpen(false);
+          }}
+        >
           <div className="column-scroll">
             <DevicePicker />
             <OperatorSection />

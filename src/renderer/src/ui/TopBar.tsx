@@ -11,6 +11,8 @@ export function TopBar(): ReactNode {
   const setHelpOpen = useConsole((state) => state.setHelpOpen);
   const settingsOpen = useConsole((state) => state.settingsOpen);
   const setSettingsOpen = useConsole((state) => state.setSettingsOpen);
+  const sidebarOpen = useConsole((state) => state.sidebarOpen);
+  const setSidebarOpen = useConsole((state) => state.setSidebarOpen);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
   // Focus goes back to the Settings button when its dialog closes (Esc, Cancel, Save or the backdrop).
@@ -20,6 +22,16 @@ export function TopBar(): ReactNode {
   }, [settingsOpen]);
   return (
     <header className="top-bar">
+      {/* Shown below 1200 px only (layout.css), where the devices-and-history column is a drawer. */}
+      <button
+        type="button"
+        className="ghost sidebar-toggle"
+        aria-expanded={sidebarOpen}
+        aria-controls="sidebar"
+        onClick={() => setSidebarOpen(!sidebarOpen)}
+      >
+        Devices &amp; history
+      </button>
       <h1 className="product">
         androperator <span className="product-sub">console</span>
       </h1>

@@ -16,11 +16,14 @@ export interface UiSlice {
   connection: ConnectionState;
   notices: Notice[];
   helpOpen: boolean;
+  /** Below 1200 px the devices-and-history column is a drawer over the designer; whether it is open. */
+  sidebarOpen: boolean;
   loadAppInfo(): Promise<void>;
   setConnection(state: ConnectionState): void;
   notify(text: string, tone?: Notice['tone']): void;
   dismissNotice(id: number): void;
   setHelpOpen(open: boolean): void;
+  setSidebarOpen(open: boolean): void;
 }
 
 const MAX_NOTICES = 4;
@@ -35,6 +38,7 @@ export const createUiSlice: SliceCreator<UiSlice> =
       connection: 'connecting',
       notices: [],
       helpOpen: false,
+      sidebarOpen: false,
       async loadAppInfo() {
         const result = await client.call('app:info', {});
         set(result.ok ? { appInfo: result.value, appInfoError: null } : { appInfoError: result.error });
@@ -52,6 +56,9 @@ export const createUiSlice: SliceCreator<UiSlice> =
       },
       setHelpOpen(helpOpen) {
         set({ helpOpen });
+      },
+      setSidebarOpen(sidebarOpen) {
+        set({ sidebarOpen });
       },
     };
   };

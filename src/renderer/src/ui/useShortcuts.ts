@@ -40,7 +40,11 @@ export function useShortcuts(): void {
         case 'focusEditor':
           return document.getElementById(EDITOR_ID)?.focus();
         case 'focusDevices':
-          return document.getElementById(DEVICES_ID)?.querySelector<HTMLElement>('input')?.focus();
+          // Below 1200 px the list lives in a drawer: open it, then focus once it is shown.
+          state.setSidebarOpen(true);
+          return void requestAnimationFrame(() =>
+            document.getElementById(DEVICES_ID)?.querySelector<HTMLElement>('input')?.focus(),
+          );
       }
     };
     const onKeyDown = (event: KeyboardEvent): void => {
