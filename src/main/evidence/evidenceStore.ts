@@ -164,9 +164,9 @@ export class EvidenceStore {
 
   /** The handle of a new run, registered as this process's until its final record is written. */
   private open(id: string, folder: string): RunHandle {
-    return new RunHandle(id, folder, this.operations, (stored) => {
+    return new RunHandle(id, folder, this.operations, async (stored) => {
       finishRun(folder);
-      if (stored) void removeOwner(folder);
+      if (stored) await removeOwner(folder);
       // The record on disk still says 'running': the next createRun or listRuns marks it interrupted.
       else this.recovery = null;
     });

@@ -61,7 +61,7 @@ export class RunHandle {
     readonly path: string,
     private readonly operations: FileOperations,
     /** Told when a final record (status other than 'running') was written, or failed to be. */
-    private readonly onFinal: (stored: boolean) => void = () => undefined,
+    private readonly onFinal: (stored: boolean) => void | Promise<void> = () => undefined,
   ) {}
 
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -112,7 +112,8 @@ export class RunHandle {
       const text = serializeRecord(record, target);
       if (!text.ok) return text;
       const stored = await this.store(target, text.value, options);
-      if (record.status !== 'running') this.onFinal(stored.ok);
+      // Awaited: once the final record is written, the folder holds only the evidence (no owner file).
+      if (record.status !== 'running') await this.onFinal(stored.ok);
       return stored;
     });
   }
