@@ -2,25 +2,20 @@
 // sequence of Trace.packet (field 1) TracePackets with a BOOTTIME clock snapshot, the config, system info, ftrace
 // stats, the process tree, per-CPU ftrace bundles (ordered within a CPU, not across CPUs) and FrameTimeline events.
 import { simulateActivity, type ActivityInput, type CpuEvent, type FrameInterval } from './activity';
+import { frameEnd, frameStart } from './frameTimelinePackets';
+import { SEQUENCE } from './packetSequences';
 import {
-  ACTUAL_DISPLAY_FRAME,
-  ACTUAL_SURFACE_FRAME,
   BINDER_TRANSACTION,
   BINDER_TRANSACTION_RECEIVED,
   CLOCK,
   CLOCK_SNAPSHOT,
   CLOCK_SNAPSHOT_CLOCK,
-  EXPECTED_DISPLAY_FRAME,
-  EXPECTED_SURFACE_FRAME,
   FILL_POLICY,
-  FRAME_END,
-  FRAME_TIMELINE_EVENT,
   FTRACE_CPU_STATS,
   FTRACE_EVENT,
   FTRACE_EVENT_BUNDLE,
   FTRACE_STATS,
   FTRACE_STATS_PHASE,
-  PREDICTION_TYPE,
   PRINT,
   PROCESS_TREE,
   PROCESS_TREE_PROCESS,
@@ -66,8 +61,6 @@ interface Enabled {
   atraceApps: ReadonlySet<string> | 'all';
 }
 
-const SEQUENCE = { service: 1, processStats: 2, frameTimeline: 3, ftraceBase: 10 } as const;
-const SURFACEFLINGER_PRODUCER_PID = 566;
 const BUNDLE_PERIOD_NS = 250_000_000;
 
 function enabledBy(config: TraceConfig): Enabled {
@@ -239,78 +232,6 @@ function processTree(processes: readonly TraceProcess[], atNs: number): Buffer {
       })
       .varint(TRACE_PACKET_FIELD.trustedPacketSequenceId, SEQUENCE.processStats)
       .varint(TRACE_PACKET_FIELD.sequenceFlags, SEQUENCE_FLAGS.incrementalStateCleared),
-  );
-}
-
-function frameStart(frame: FrameInterval, cookie: number): Buffer {
-  return packet((message) =>
-    message
-      .varint(TRACE_PACKET_FIELD.timestamp, frame.startNs)
-      .message(TRACE_PACKET_FIELD.frameTimelineEvent, (event) => {
-        switch (frame.kind) {
-          case 'expectedDisplay':
-            event.message(FRAME_TIMELINE_EVENT.expectedDisplayFrameStart, (body) =>
-              body
-                .varint(EXPECTED_DISPLAY_FRAME.cookie, cookie)
-                .varint(EXPECTED_DISPLAY_FRAME.token, frame.token)
-                .varint(EXPECTED_DISPLAY_FRAME.pid, frame.pid),
-            );
-            break;
-          case 'actualDisplay':
-            event.message(FRAME_TIMELINE_EVENT.actualDisplayFrameStart, (body) =>
-              body
-                .varint(ACTUAL_DISPLAY_FRAME.cookie, cookie)
-                .varint(ACTUAL_DISPLAY_FRAME.token, frame.token)
-                .varint(ACTUAL_DISPLAY_FRAME.pid, frame.pid)
-                .varint(ACTUAL_DISPLAY_FRAME.presentType, frame.presentType)
-                .bool(ACTUAL_DISPLAY_FRAME.onTimeFinish, frame.onTimeFinish)
-                .bool(ACTUAL_DISPLAY_FRAME.gpuComposition, false)
-                .varint(ACTUAL_DISPLAY_FRAME.jankType, frame.jankType)
-                .varint(ACTUAL_DISPLAY_FRAME.predictionType, PREDICTION_TYPE.valid),
-            );
-            break;
-          case 'expectedSurface':
-            event.message(FRAME_TIMELINE_EVENT.expectedSurfaceFrameStart, (body) =>
-              body
-                .varint(EXPECTED_SURFACE_FRAME.cookie, cookie)
-                .varint(EXPECTED_SURFACE_FRAME.token, frame.token)
-                .varint(EXPECTED_SURFACE_FRAME.displayFrameToken, frame.displayToken)
-                .varint(EXPECTED_SURFACE_FRAME.pid, frame.pid)
-                .string(EXPECTED_SURFACE_FRAME.layerName, frame.layerName),
-            );
-            break;
-          case 'actualSurface':
-            event.message(FRAME_TIMELINE_EVENT.actualSurfaceFrameStart, (body) =>
-              body
-                .varint(ACTUAL_SURFACE_FRAME.cookie, cookie)
-                .varint(ACTUAL_SURFACE_FRAME.token, frame.token)
-                .varint(ACTUAL_SURFACE_FRAME.displayFrameToken, frame.displayToken)
-                .varint(ACTUAL_SURFACE_FRAME.pid, frame.pid)
-                .string(ACTUAL_SURFACE_FRAME.layerName, frame.layerName)
-                .varint(ACTUAL_SURFACE_FRAME.presentType, frame.presentType)
-                .bool(ACTUAL_SURFACE_FRAME.onTimeFinish, frame.onTimeFinish)
-                .bool(ACTUAL_SURFACE_FRAME.gpuComposition, false)
-                .varint(ACTUAL_SURFACE_FRAME.jankType, frame.jankType)
-                .varint(ACTUAL_SURFACE_FRAME.predictionType, PREDICTION_TYPE.valid)
-                .bool(ACTUAL_SURFACE_FRAME.isBuffer, true),
-            );
-            break;
-        }
-      })
-      .varint(TRACE_PACKET_FIELD.trustedPacketSequenceId, SEQUENCE.frameTimeline)
-      .varint(TRACE_PACKET_FIELD.trustedPid, SURFACEFLINGER_PRODUCER_PID),
-  );
-}
-
-function frameEnd(frame: FrameInterval, cookie: number): Buffer {
-  return packet((message) =>
-    message
-      .varint(TRACE_PACKET_FIELD.timestamp, frame.endNs)
-      .message(TRACE_PACKET_FIELD.frameTimelineEvent, (event) =>
-        event.message(FRAME_TIMELINE_EVENT.frameEnd, (body) => body.varint(FRAME_END.cookie, cookie)),
-      )
-      .varint(TRACE_PACKET_FIELD.trustedPacketSequenceId, SEQUENCE.frameTimeline)
-      .varint(TRACE_PACKET_FIELD.trustedPid, SURFACEFLINGER_PRODUCER_PID),
   );
 }
 
