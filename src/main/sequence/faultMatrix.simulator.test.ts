@@ -52,6 +52,21 @@ async function runJson(runPath: string): Promise<Record<string, unknown>> {
   return JSON.parse(await readFile(join(runPath, 'run.json'), 'utf8')) as Record<string, unknown>;
 }
 
+/** An evidence store whose renames fail with `code` after the first `allowed` (tests run as root: chmod would not). */
+function failingEvidence(allowed: number, code: 'EROFS' | 'ENOSPC'): EvidenceStore {
+  let renames = 0;
+  return new EvidenceStore(directory, {
+    fileOperations: {
+      ...NODE_FILE_OPERATIONS,
+      rename: async (from, to) => {
+        renames += 1;
+        if (renames > allowed) throw Object.assign(new Error(`simulated ${code}`), { code });
+        return rename(from, to);
+      },
+    },
+  });
+}
+
 /** A step's error code: a host failure's, or the one the (rewritten) envelope reports. */
 function codeOf(step: SequenceStep | undefined): string | undefined {
   return step?.error?.code ?? step?.envelope?.errorCode ?? undefined;
@@ -190,18 +205,8 @@ describe('faults a sequence survives', () => {
 
   it('evidence directory turned read-only mid-run: the run is failed with the evidence error, the device is cleaned', async () => {
     const { sim, serial } = await boot();
-    let renames = 0;
-    const evidence = new EvidenceStore(directory, {
-      fileOperations: {
-        ...NODE_FILE_OPERATIONS,
-        // Tests run as root, so a chmod would not stop writes: the file system answers EROFS after the run folder.
-        rename: async (from, to) => {
-          renames += 1;
-          if (renames > 1) throw Object.assign(new Error('read-only file system'), { code: 'EROFS' });
-          return rename(from, to);
-        },
-      },
-    });
+    // The file system answers EROFS once the run folder exists.
+    const evidence = failingEvidence(1, 'EROFS');
     const result = await run(serial, { evidence });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.status).toBe('failed');
@@ -212,17 +217,7 @@ describe('faults a sequence survives', () => {
 
   it('evidence disk full: ENOSPC fails the run with EVIDENCE_WRITE_FAILED, and nothing is resent', async () => {
     const { sim, serial } = await boot();
-    let renames = 0;
-    const evidence = new EvidenceStore(directory, {
-      fileOperations: {
-        ...NODE_FILE_OPERATIONS,
-        rename: async (from, to) => {
-          renames += 1;
-          if (renames > 2) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-          return rename(from, to);
-        },
-      },
-    });
+    const evidence = failingEvidence(2, 'ENOSPC');
     const result = await run(serial, { evidence });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.status).toBe('failed');

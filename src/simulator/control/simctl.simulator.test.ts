@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { SimulatedAndroid } from '../simulatedAndroid';
+import { bootSimulated } from '../../test-support/isolatedResolver';
+import type { SimulatedAndroid } from '../simulatedAndroid';
 
 // simctl over the real adb server: what a test or a person at a terminal switches, observed through ordinary
 // device commands (screencap, settings, getprop) and the adb server's device state.
@@ -16,13 +17,7 @@ async function shell(command: string): Promise<{ stdout: string; stderr: string;
 
 beforeAll(async () => {
   adb = await startIsolatedAdb();
-  const started = await SimulatedAndroid.start({ profile: 'phone' });
-  if (!started.ok) throw new Error(started.error.message);
-  sim = started.value;
-  const attached = await sim.attach(adb.port);
-  if (!attached.ok) throw new Error(attached.error.message);
-  serial = attached.value.serial;
-  await waitForDeviceState(adb.client, serial, 'device', 3000);
+  ({ sim, serial } = await bootSimulated(adb, { profile: 'phone' }));
 });
 
 afterAll(async () => {

@@ -5,9 +5,10 @@ import { ADB } from 'appium-adb';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApk } from '../../test-support/apkBuild';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
 import { filesOf } from '../device/files';
-import { SimulatedAndroid } from '../simulatedAndroid';
+import type { SimulatedAndroid } from '../simulatedAndroid';
 
 // Fidelity measured with a real third-party Node client: appium-adb 16 (what Appium's UiAutomator2 driver uses)
 // drives a simulated Pixel 7 (API 35) through the real adb CLI on an isolated adb server. Every call below parses
@@ -23,20 +24,17 @@ let local: string;
 beforeAll(async () => {
   adb = await startIsolatedAdb();
   local = await mkdtemp(join(tmpdir(), 'sim-appium-'));
-  const started = await SimulatedAndroid.start({ profile: 'phone' });
-  if (!started.ok) throw new Error(started.error.message);
-  sim = started.value;
-  const attached = await sim.attach(adb.port);
-  if (!attached.ok) throw new Error(attached.error.message);
-  await waitForDeviceState(adb.client, attached.value.serial, 'device', 3000);
+  const booted = await bootSimulated(adb, { profile: 'phone' });
+  sim = booted.sim;
+  const serial = booted.serial;
   client = await ADB.createADB({
     sdkRoot: SDK_ROOT,
     adbPort: adb.port,
-    udid: attached.value.serial,
+    udid: serial,
     suppressKillServer: true,
     adbExecTimeout: 20_000,
   });
-  client.setDeviceId(attached.value.serial);
+  client.setDeviceId(serial);
 });
 
 afterAll(async () => {

@@ -2,9 +2,10 @@ import { Adb, AdbServerClient, type AdbSyncWriteOptions } from '@yume-chan/adb';
 import { AdbServerNodeTcpConnector } from '@yume-chan/adb-server-node-tcp';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
 import { filesOf } from '../device/files';
-import { SimulatedAndroid } from '../simulatedAndroid';
+import type { SimulatedAndroid } from '../simulatedAndroid';
 
 // Fidelity measured with a real third-party Node client that speaks the adb protocol itself: Tango
 // (@yume-chan/adb 2.6, the library behind the web "Tango ADB" console) through the real adb server. It reads the
@@ -34,13 +35,7 @@ function streamOf(text: string): AdbSyncWriteOptions['file'] {
 
 beforeAll(async () => {
   adb = await startIsolatedAdb();
-  const started = await SimulatedAndroid.start({ profile: 'phone' });
-  if (!started.ok) throw new Error(started.error.message);
-  sim = started.value;
-  const attached = await sim.attach(adb.port);
-  if (!attached.ok) throw new Error(attached.error.message);
-  serial = attached.value.serial;
-  await waitForDeviceState(adb.client, serial, 'device', 3000);
+  ({ sim, serial } = await bootSimulated(adb, { profile: 'phone' }));
   const server = new AdbServerClient(new AdbServerNodeTcpConnector({ host: '127.0.0.1', port: adb.port }));
   tango = await server.createAdb({ serial });
 });
