@@ -262,6 +262,9 @@ describe('adb server killed mid-sequence', () => {
     try {
       const booted = await bootSimulated(own);
       running.push(booted.sim);
+      // The capture stalls until the server is gone, so the screenshot step always meets the dead server (without
+      // it, a fast capture could finish before kill-server does).
+      booted.sim.faults.screencap = { delayMs: STALL_MS, fail: false };
       const killed: Array<Promise<unknown>> = [];
       const result = await runSequence(
         { design: DESIGN, deviceId: booted.serial, operatorPackage: PACKAGE, timeoutMs: TIMEOUT_MS },
