@@ -11,6 +11,7 @@ import { pm } from './commands/pm';
 import { getprop, setprop } from './commands/properties';
 import { screencap } from './commands/screencap';
 import { activityManager, appops, cmd, ime, monkey } from './commands/services';
+import { service } from './commands/serviceManager';
 import { settings } from './commands/settings';
 import { uiautomator } from './commands/uiautomator';
 import { wm } from './commands/wm';
@@ -64,6 +65,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['ps', withToyboxHelp('ps', ps)],
     ['screencap', screencap],
     ['sed', sed],
+    ['service', service],
     ['setprop', setprop],
     ['settings', settings],
     ['sleep', sleep],

@@ -21,6 +21,13 @@ describe('ip', () => {
       ),
     );
     expect(await out('ip -4 addr show dev wlan0', state)).toMatch(/^\d+: wlan0:/);
+    // Without `dev` the word is the device too (adbkit's getIpAddress sends `ip addr show wlan0`).
+    const wlanOnly = await out('ip addr show wlan0', state);
+    expect(wlanOnly).toMatch(/^\d+: wlan0:/);
+    expect(wlanOnly).not.toContain('127.0.0.1');
+    expect((await runShell('ip addr show wlan9', { state })).stderr.toString()).toBe(
+      'Device "wlan9" does not exist.\n',
+    );
     expect((await runShell('ip addr show dev wlan9', { state })).stderr.toString()).toBe(
       'Device "wlan9" does not exist.\n',
     );

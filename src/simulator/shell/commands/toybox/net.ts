@@ -89,14 +89,15 @@ function addressLines(entry: Interface): string {
   return `${header}    inet ${address}/${prefix}${brd} scope ${scope} ${entry.name}\n       valid_lft forever preferred_lft forever\n`;
 }
 
-/** `ip [-4] address|addr|a [show [dev IFACE]]`, `ip route|r [show]`, `ip link [show]`. */
+/** `ip [-4] address|addr|a [show [[dev] IFACE]]`, `ip route|r [show]`, `ip link [show]`. */
 export function ip(context: CommandContext): number {
   const args = context.args.filter((argument) => argument !== '-4');
   const [object = '', verb = 'show', ...rest] = args;
   const list = interfaces(context.device.state);
   if (verb !== 'show' && verb !== 'list' && verb !== 'ls')
     return failWith(context, `Command "${verb}" is unknown, try "ip ${object} help".`, 255);
-  const device = rest[0] === 'dev' ? rest[1] : undefined;
+  // iproute2 takes the device with or without the `dev` keyword (`ip addr show wlan0`).
+  const device = rest[0] === 'dev' ? rest[1] : rest[0];
   const selected = device === undefined ? list : list.filter((entry) => entry.name === device);
   if (device !== undefined && selected.length === 0)
     return failWith(context, `Device "${device}" does not exist.`, 1);
