@@ -18,7 +18,8 @@ import { wm } from './commands/wm';
 import { chmod, du, md5sum, mkdir, rm, stat, touch } from './commands/toybox/fileSystem';
 import { withToyboxHelp } from './commands/toybox/help';
 import { ls } from './commands/toybox/ls';
-import { ip, ping } from './commands/toybox/net';
+import { ifconfig, ip, ping } from './commands/toybox/net';
+import { toybox } from './commands/toybox/multiplexer';
 import { printf } from './commands/toybox/printf';
 import { pidof, ps, top } from './commands/toybox/processes';
 import { sed } from './commands/toybox/sed';
@@ -49,6 +50,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['id', id],
     ['ime', ime],
     ['input', input],
+    ['ifconfig', ifconfig],
     ['ip', ip],
     ['logcat', logcat],
     ['perfetto', perfetto],
@@ -71,6 +73,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['sleep', sleep],
     ['stat', stat],
     ['tail', tail],
+    ['toybox', toybox],
     ['touch', touch],
     ['top', top],
     ['true', succeed],

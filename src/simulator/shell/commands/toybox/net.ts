@@ -131,6 +131,61 @@ export function ip(context: CommandContext): number {
   return failWith(context, `Object "${object}" is unknown, try "ip help".`, 255);
 }
 
+function netmask(prefix: number): string {
+  return broadcast('0.0.0.0', prefix)
+    .split('.')
+    .map((part) => 255 - Number(part))
+    .join('.');
+}
+
+/** One interface as toybox's ifconfig prints it (counters zero: the simulator moves no packets). */
+function ifconfigLines(entry: Interface): string {
+  const up = entry.state !== 'DOWN';
+  const loopback = entry.name === 'lo';
+  const link = loopback
+    ? 'Link encap:Local Loopback '
+    : entry.link.startsWith('link/ether')
+      ? `Link encap:Ethernet  HWaddr ${entry.link.split(' ')[1] ?? ''}`
+      : 'Link encap:UNSPEC    ';
+  const lines = [`${entry.name.padEnd(9)} ${link}`];
+  if (entry.inet) {
+    const { address, prefix } = entry.inet;
+    const bcast = loopback || prefix >= 31 ? '' : `  Bcast:${broadcast(address, prefix)}`;
+    lines.push(`          inet addr:${address}${bcast}  Mask:${netmask(prefix)} `);
+  }
+  const flags = [
+    ...(up ? ['UP'] : []),
+    ...(loopback ? ['LOOPBACK'] : entry.flags.includes('BROADCAST') ? ['BROADCAST'] : []),
+    ...(up ? ['RUNNING'] : []),
+    ...(entry.flags.includes('MULTICAST') ? ['MULTICAST'] : []),
+  ];
+  lines.push(`          ${flags.join(' ')}  MTU:${entry.mtu}  Metric:1`);
+  lines.push('          RX packets:0 errors:0 dropped:0 overruns:0 frame:0 ');
+  lines.push('          TX packets:0 errors:0 dropped:0 overruns:0 carrier:0 ');
+  lines.push(`          collisions:0 txqueuelen:${loopback ? 1000 : 3000} `);
+  lines.push('          RX bytes:0 TX bytes:0 ');
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** `ifconfig [IFACE]` (toybox): the interfaces that are up, or the one named (up or down). */
+export function ifconfig(context: CommandContext): number {
+  const list = interfaces(context.device.state);
+  const [name] = context.args;
+  if (name === undefined) {
+    context.stdout(
+      list
+        .filter((entry) => entry.state !== 'DOWN')
+        .map(ifconfigLines)
+        .join(''),
+    );
+    return 0;
+  }
+  const entry = list.find((candidate) => candidate.name === name);
+  if (!entry) return failWith(context, `ifconfig: ${name}: No such device`, 1);
+  context.stdout(ifconfigLines(entry));
+  return 0;
+}
+
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
 /** A host name's simulated address: localhost, or a stable one in 198.51.100.0/24 (documentation range). */
