@@ -92,7 +92,11 @@ export class SimulatedDevice {
     this.bannerState = options.bannerState ?? 'device';
     this.captureScreen = options.captureScreen;
     const features = options.features ?? IMPLEMENTED_FEATURES;
-    seedFilesystem(filesOf(this.state), Math.floor(Date.now() / 1000));
+    seedFilesystem(
+      filesOf(this.state),
+      Math.floor(Date.now() / 1000),
+      () => this.state.now() - this.state.bootTimeMs,
+    );
     const routeService = createServiceRouter({
       shell: {
         run: (commandLine, io) => runCommandLine(commandLine, io, this.commandDevice()),

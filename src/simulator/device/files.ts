@@ -31,18 +31,27 @@ export function parentOf(path: string): string {
 /** Absolute paths to file contents; directories are implied by the files under them. */
 export class DeviceFiles {
   private readonly files = new Map<string, DeviceFile>();
+  /** Kernel-generated files (procfs): their contents are made at each read, like /proc/stat's tick counters. */
+  private readonly generated = new Map<string, () => DeviceFile>();
   /** Directories made by `mkdir` (and the base ones), with their modification time. */
   private readonly directories = new Map<string, number>(BASE_DIRECTORIES.map((path) => [path, 0]));
 
   read(path: string): DeviceFile | undefined {
-    return this.files.get(path);
+    return this.generated.get(path)?.() ?? this.files.get(path);
   }
 
   write(path: string, file: DeviceFile): void {
     this.files.set(path, file);
   }
 
+  /** Serves `path` from `make` at every read (a procfs file); a stored placeholder keeps it listed. */
+  generate(path: string, make: () => DeviceFile): void {
+    this.generated.set(path, make);
+    this.files.set(path, make());
+  }
+
   remove(path: string): boolean {
+    this.generated.delete(path);
     return this.files.delete(path);
   }
 
@@ -63,6 +72,8 @@ export class DeviceFiles {
   removeTree(path: string): boolean {
     const prefix = `${path}/`;
     let removed = this.files.delete(path) || this.directories.delete(path);
+    this.generated.delete(path);
+    for (const name of [...this.generated.keys()]) if (name.startsWith(prefix)) this.generated.delete(name);
     for (const name of [...this.files.keys()]) if (name.startsWith(prefix)) removed = this.files.delete(name);
     for (const name of [...this.directories.keys()])
       if (name.startsWith(prefix)) removed = this.directories.delete(name);
@@ -76,8 +87,7 @@ export class DeviceFiles {
     for (const path of [...this.files.keys(), ...this.directories.keys()]) {
       if (!path.startsWith(prefix) || path === prefix) continue;
       const name = path.slice(prefix.length).split('/')[0] as string;
-      const file = this.files.get(prefix + name);
-      names.set(name, file);
+      names.set(name, this.read(prefix + name));
     }
     return [...names.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -92,9 +102,9 @@ export class DeviceFiles {
   /** Files directly inside `directory`, by name. */
   list(directory: string): Array<[string, DeviceFile]> {
     const prefix = directory.endsWith('/') ? directory : `${directory}/`;
-    return [...this.files.entries()]
-      .filter(([name]) => name.startsWith(prefix) && !name.slice(prefix.length).includes('/'))
-      .map(([name, file]) => [name.slice(prefix.length), file]);
+    return [...this.files.keys()]
+      .filter((name) => name.startsWith(prefix) && !name.slice(prefix.length).includes('/'))
+      .map((name) => [name.slice(prefix.length), this.read(name) as DeviceFile]);
   }
 }
 

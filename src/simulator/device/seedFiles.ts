@@ -74,38 +74,69 @@ function meminfo(): string {
   return rows.map(([key, kb]) => `${`${key}:`.padEnd(16)}${String(kb).padStart(8)} kB\n`).join('');
 }
 
-function procStat(): string {
-  // user nice system idle iowait irq softirq steal guest guest_nice, in USER_HZ ticks, for 8 CPUs.
-  const cpus = Array.from({ length: CPU_COUNT }, (_, cpu) => {
-    const scale = cpu < 4 ? 3 : cpu < 7 ? 2 : 1;
-    return [41_203 * scale, 2_114, 19_876 * scale, 512_330, 1_208, 3_310, 1_922, 0, 0, 0];
+/** USER_HZ: /proc/stat counts in hundredths of a second. */
+const TICKS_PER_SECOND = 100;
+
+/** Share of each CPU's time by /proc/stat column (user nice system idle iowait irq softirq): little cores work most. */
+function cpuShares(cpu: number): number[] {
+  const busy = cpu < 4 ? 0.14 : cpu < 6 ? 0.09 : 0.05;
+  const user = busy * 0.62;
+  const system = busy * 0.3;
+  const nice = busy * 0.02;
+  const iowait = 0.004;
+  const irq = busy * 0.03;
+  const softirq = busy * 0.03;
+  return [user, nice, system, 1 - busy - iowait, iowait, irq, softirq];
+}
+
+/** Each CPU's tick counters after `uptimeMs` of the device's steady load (they grow as on a running kernel). */
+function cpuTicks(uptimeMs: number): number[][] {
+  const ticks = Math.floor((uptimeMs / 1000) * TICKS_PER_SECOND);
+  return Array.from({ length: CPU_COUNT }, (_, cpu) => {
+    const columns = cpuShares(cpu).map((share) => Math.floor(ticks * share));
+    // Idle takes what the other columns leave, so a CPU's columns add up to its uptime in ticks.
+    columns[3] = ticks - columns.reduce((sum, value, index) => (index === 3 ? sum : sum + value), 0);
+    return [...columns, 0, 0, 0];
   });
+}
+
+function procStat(uptimeMs: number): string {
+  // user nice system idle iowait irq softirq steal guest guest_nice, in USER_HZ ticks, for 8 CPUs.
+  const cpus = cpuTicks(uptimeMs);
   const total = cpus.reduce((sum, row) => sum.map((value, index) => value + (row[index] ?? 0)));
   const line = (name: string, values: number[]): string => `${name} ${values.join(' ')}\n`;
+  const seconds = Math.floor(uptimeMs / 1000);
   return [
     line('cpu ', total),
     ...cpus.map((values, cpu) => line(`cpu${cpu}`, values)),
-    'intr 98122311 0 0 0 0\n',
-    'ctxt 180455921\n',
+    `intr ${27_220 * seconds} 0 0 0 0\n`,
+    `ctxt ${50_050 * seconds}\n`,
     'btime 1764620000\n',
-    'processes 91233\n',
+    `processes ${25 * seconds + 1_100}\n`,
     'procs_running 2\n',
     'procs_blocked 0\n',
-    'softirq 41215522 8 9120331 12 2210442 0 0 1822021 14204110 0 13858598\n',
+    `softirq ${11_430 * seconds} 8 ${2_530 * seconds} 12 ${613 * seconds} 0 0 ${505 * seconds} ${3_940 * seconds} 0 ${3_842 * seconds}\n`,
   ].join('');
 }
 
-/** Writes the base filesystem into `files` where nothing is yet (a device's own pushes are kept). */
-export function seedFilesystem(files: DeviceFiles, bootSeconds: number): void {
+/** /proc/uptime: seconds since boot and the idle seconds summed over the CPUs. */
+function procUptime(uptimeMs: number): string {
+  const idleTicks = cpuTicks(uptimeMs).reduce((sum, row) => sum + (row[3] ?? 0), 0);
+  return `${(uptimeMs / 1000).toFixed(2)} ${(idleTicks / TICKS_PER_SECOND).toFixed(2)}\n`;
+}
+
+/**
+ * Writes the base filesystem into `files` where nothing is yet (a device's own pushes are kept). /proc/stat and
+ * /proc/uptime are made at each read from `uptimeMs()`, so their counters advance as the device runs.
+ */
+export function seedFilesystem(files: DeviceFiles, bootSeconds: number, uptimeMs: () => number): void {
   for (const directory of DIRECTORIES) files.makeDirectory(directory, bootSeconds);
   const seed: Array<[string, string | Buffer, number]> = [
     ['/system/bin/sh', elfHeader(), 0o755],
     ['/system/bin/toybox', elfHeader(), 0o755],
     ['/system/etc/hosts', '127.0.0.1       localhost\n::1             ip6-localhost\n', 0o644],
     ['/proc/meminfo', meminfo(), 0o444],
-    ['/proc/stat', procStat(), 0o444],
     ['/proc/version', 'Linux version 6.1.75-android14-11 (build-user@build-host) #1 SMP PREEMPT\n', 0o444],
-    ['/proc/uptime', '3605.21 24911.37\n', 0o444],
     ['/proc/loadavg', '1.24 1.31 1.28 2/1843 12044\n', 0o444],
     ...(['online', 'possible', 'present'] as const).map((name): [string, string, number] => [
       `/sys/devices/system/cpu/${name}`,
@@ -125,4 +156,14 @@ export function seedFilesystem(files: DeviceFiles, bootSeconds: number): void {
     const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     files.write(path, { data, mode, mtimeSeconds: bootSeconds });
   }
+  const procfs: Array<[string, (uptime: number) => string]> = [
+    ['/proc/stat', procStat],
+    ['/proc/uptime', procUptime],
+  ];
+  for (const [path, make] of procfs)
+    files.generate(path, () => ({
+      data: Buffer.from(make(uptimeMs()), 'utf8'),
+      mode: 0o444,
+      mtimeSeconds: Math.floor(bootSeconds + uptimeMs() / 1000),
+    }));
 }

@@ -11,13 +11,15 @@ import { pm } from './commands/pm';
 import { getprop, setprop } from './commands/properties';
 import { screencap } from './commands/screencap';
 import { activityManager, appops, cmd, ime, monkey } from './commands/services';
+import { service } from './commands/serviceManager';
 import { settings } from './commands/settings';
 import { uiautomator } from './commands/uiautomator';
 import { wm } from './commands/wm';
 import { chmod, du, md5sum, mkdir, rm, stat, touch } from './commands/toybox/fileSystem';
 import { withToyboxHelp } from './commands/toybox/help';
 import { ls } from './commands/toybox/ls';
-import { ip, ping } from './commands/toybox/net';
+import { ifconfig, ip, ping } from './commands/toybox/net';
+import { toybox } from './commands/toybox/multiplexer';
 import { printf } from './commands/toybox/printf';
 import { pidof, ps, top } from './commands/toybox/processes';
 import { sed } from './commands/toybox/sed';
@@ -48,6 +50,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['id', id],
     ['ime', ime],
     ['input', input],
+    ['ifconfig', ifconfig],
     ['ip', ip],
     ['logcat', logcat],
     ['perfetto', perfetto],
@@ -64,11 +67,13 @@ export function createDefaultCommandTable(): CommandTable {
     ['ps', withToyboxHelp('ps', ps)],
     ['screencap', screencap],
     ['sed', sed],
+    ['service', service],
     ['setprop', setprop],
     ['settings', settings],
     ['sleep', sleep],
     ['stat', stat],
     ['tail', tail],
+    ['toybox', toybox],
     ['touch', touch],
     ['top', top],
     ['true', succeed],

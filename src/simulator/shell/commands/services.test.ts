@@ -70,3 +70,22 @@ describe('cmd statusbar', () => {
     expect(bad.stderr.toString()).toMatch(/^usage: cmd statusbar/);
   });
 });
+
+describe('service (servicemanager)', () => {
+  it('lists the registered binder services with their interfaces and checks names', async () => {
+    const state = new DeviceState({ properties: { 'ro.build.version.sdk': '30' } });
+    const list = (await runShell('service list', { state })).stdout.toString().split('\n');
+    const count = Number(/^Found (\d+) services:$/.exec(list[0] ?? '')?.[1]);
+    expect(list.slice(1, -1)).toHaveLength(count);
+    expect(list).toContain('1\tactivity: [android.app.IActivityManager]');
+    expect(list.some((line) => line.includes('\tpackage: [android.content.pm.IPackageManager]'))).toBe(true);
+    // `cmd location` (and its service) arrived in API 31.
+    expect(list.some((line) => line.includes('\tlocation:'))).toBe(false);
+    expect((await runShell('service check activity', { state })).stdout.toString()).toBe(
+      'Service activity: found\n',
+    );
+    const missing = await runShell('service check no.such', { state });
+    expect([missing.stdout.toString(), missing.status]).toEqual(['Service no.such: not found\n', 0]);
+    expect((await runShell('service', { state })).status).toBe(10);
+  });
+});

@@ -171,10 +171,13 @@ const SERVICES: Record<string, CommandHandler> = {
   statusbar,
 };
 
-/** The services this device's Android version has (`cmd location` arrived in API 31). */
-function available(context: CommandContext): string[] {
-  const sdk = context.device.state.sdkLevel;
+/** The `cmd` services an Android version has (`cmd location` arrived in API 31). */
+export function cmdServices(sdk: number): string[] {
   return Object.keys(SERVICES).filter((name) => name !== 'location' || sdk >= 31);
+}
+
+function available(context: CommandContext): string[] {
+  return cmdServices(context.device.state.sdkLevel);
 }
 
 /** `cmd SERVICE ARGS...`; `cmd -l` lists services; an unknown one answers `cmd: Can't find service: X` (status 20). */

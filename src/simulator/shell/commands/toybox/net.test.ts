@@ -21,6 +21,13 @@ describe('ip', () => {
       ),
     );
     expect(await out('ip -4 addr show dev wlan0', state)).toMatch(/^\d+: wlan0:/);
+    // Without `dev` the word is the device too (adbkit's getIpAddress sends `ip addr show wlan0`).
+    const wlanOnly = await out('ip addr show wlan0', state);
+    expect(wlanOnly).toMatch(/^\d+: wlan0:/);
+    expect(wlanOnly).not.toContain('127.0.0.1');
+    expect((await runShell('ip addr show wlan9', { state })).stderr.toString()).toBe(
+      'Device "wlan9" does not exist.\n',
+    );
     expect((await runShell('ip addr show dev wlan9', { state })).stderr.toString()).toBe(
       'Device "wlan9" does not exist.\n',
     );
@@ -65,5 +72,26 @@ describe('ping', () => {
       'ping: unknown host no_such..host\n',
     );
     expect((await runShell('ping -i 0.01 -c 1 8.8.8.8')).stderr.toString()).toContain('cannot flood');
+  });
+});
+
+describe('ifconfig and the toybox multiplexer', () => {
+  it('prints interfaces as toybox ifconfig does; `toybox APPLET` runs the applet', async () => {
+    const state = new DeviceState();
+    const wifi = systemStateOf(state).wifi;
+    const wlan = await out('ifconfig wlan0', state);
+    expect(wlan).toMatch(/^wlan0 {5}Link encap:Ethernet {2}HWaddr [0-9a-f:]{17}\n/);
+    expect(wlan).toContain(`          inet addr:${wifi.ipv4}  Bcast:192.168.1.255  Mask:255.255.255.0 \n`);
+    expect(wlan).toContain('          UP BROADCAST RUNNING MULTICAST  MTU:1500  Metric:1\n');
+    expect(await out('ifconfig', state)).toMatch(
+      /^lo {8}Link encap:Local Loopback \n {10}inet addr:127\.0\.0\.1 {2}Mask:255\.0\.0\.0 \n/,
+    );
+    const missing = await runShell('ifconfig eth9', { state });
+    expect([missing.stderr.toString(), missing.status]).toEqual(['ifconfig: eth9: No such device\n', 1]);
+
+    expect(await out('toybox ifconfig wlan0', state)).toBe(wlan);
+    expect((await out('toybox', state)).split(' ')).toEqual(expect.arrayContaining(['ls', 'md5sum', 'ps']));
+    const unknown = await runShell('toybox am', { state });
+    expect([unknown.stderr.toString(), unknown.status]).toEqual(['toybox: Unknown command am\n', 1]);
   });
 });

@@ -89,14 +89,15 @@ function addressLines(entry: Interface): string {
   return `${header}    inet ${address}/${prefix}${brd} scope ${scope} ${entry.name}\n       valid_lft forever preferred_lft forever\n`;
 }
 
-/** `ip [-4] address|addr|a [show [dev IFACE]]`, `ip route|r [show]`, `ip link [show]`. */
+/** `ip [-4] address|addr|a [show [[dev] IFACE]]`, `ip route|r [show]`, `ip link [show]`. */
 export function ip(context: CommandContext): number {
   const args = context.args.filter((argument) => argument !== '-4');
   const [object = '', verb = 'show', ...rest] = args;
   const list = interfaces(context.device.state);
   if (verb !== 'show' && verb !== 'list' && verb !== 'ls')
     return failWith(context, `Command "${verb}" is unknown, try "ip ${object} help".`, 255);
-  const device = rest[0] === 'dev' ? rest[1] : undefined;
+  // iproute2 takes the device with or without the `dev` keyword (`ip addr show wlan0`).
+  const device = rest[0] === 'dev' ? rest[1] : rest[0];
   const selected = device === undefined ? list : list.filter((entry) => entry.name === device);
   if (device !== undefined && selected.length === 0)
     return failWith(context, `Device "${device}" does not exist.`, 1);
@@ -128,6 +129,61 @@ export function ip(context: CommandContext): number {
     return 0;
   }
   return failWith(context, `Object "${object}" is unknown, try "ip help".`, 255);
+}
+
+function netmask(prefix: number): string {
+  return broadcast('0.0.0.0', prefix)
+    .split('.')
+    .map((part) => 255 - Number(part))
+    .join('.');
+}
+
+/** One interface as toybox's ifconfig prints it (counters zero: the simulator moves no packets). */
+function ifconfigLines(entry: Interface): string {
+  const up = entry.state !== 'DOWN';
+  const loopback = entry.name === 'lo';
+  const link = loopback
+    ? 'Link encap:Local Loopback '
+    : entry.link.startsWith('link/ether')
+      ? `Link encap:Ethernet  HWaddr ${entry.link.split(' ')[1] ?? ''}`
+      : 'Link encap:UNSPEC    ';
+  const lines = [`${entry.name.padEnd(9)} ${link}`];
+  if (entry.inet) {
+    const { address, prefix } = entry.inet;
+    const bcast = loopback || prefix >= 31 ? '' : `  Bcast:${broadcast(address, prefix)}`;
+    lines.push(`          inet addr:${address}${bcast}  Mask:${netmask(prefix)} `);
+  }
+  const flags = [
+    ...(up ? ['UP'] : []),
+    ...(loopback ? ['LOOPBACK'] : entry.flags.includes('BROADCAST') ? ['BROADCAST'] : []),
+    ...(up ? ['RUNNING'] : []),
+    ...(entry.flags.includes('MULTICAST') ? ['MULTICAST'] : []),
+  ];
+  lines.push(`          ${flags.join(' ')}  MTU:${entry.mtu}  Metric:1`);
+  lines.push('          RX packets:0 errors:0 dropped:0 overruns:0 frame:0 ');
+  lines.push('          TX packets:0 errors:0 dropped:0 overruns:0 carrier:0 ');
+  lines.push(`          collisions:0 txqueuelen:${loopback ? 1000 : 3000} `);
+  lines.push('          RX bytes:0 TX bytes:0 ');
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** `ifconfig [IFACE]` (toybox): the interfaces that are up, or the one named (up or down). */
+export function ifconfig(context: CommandContext): number {
+  const list = interfaces(context.device.state);
+  const [name] = context.args;
+  if (name === undefined) {
+    context.stdout(
+      list
+        .filter((entry) => entry.state !== 'DOWN')
+        .map(ifconfigLines)
+        .join(''),
+    );
+    return 0;
+  }
+  const entry = list.find((candidate) => candidate.name === name);
+  if (!entry) return failWith(context, `ifconfig: ${name}: No such device`, 1);
+  context.stdout(ifconfigLines(entry));
+  return 0;
 }
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;

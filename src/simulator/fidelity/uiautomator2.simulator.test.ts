@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
+import { PYTHON, pythonVenvPresent, runPythonProbe } from '../../test-support/pythonProbe';
+import { filesOf } from '../device/files';
+import type { SimulatedAndroid } from '../simulatedAndroid';
+
+// Fidelity measured with uiautomator2 3.7 (requirements-test.txt), the Python UI-automation client: its adb-level
+// calls (shell, app_* through pm/am/monkey/dumpsys/ps, window_size, wlan_ip, push/pull, screencap) go through adbutils
+// to the real adb server. Its UI calls need its own on-device server (u2.jar run by app_process, HTTP on tcp:9008),
+// which the simulator does not run: `u2.connect` pushes and checks the jar, then fails to launch it (a fidelity limit).
+
+const probeScript = join(__dirname, 'uiautomator2Probe.py');
+if (!pythonVenvPresent)
+  console.warn(
+    `uiautomator2 fidelity test skipped: ${PYTHON} is missing; run scripts/setup-python-test-env.sh`,
+  );
+
+let adb: IsolatedAdb;
+let sim: SimulatedAndroid | undefined;
+let work: string;
+
+beforeAll(async () => {
+  if (!pythonVenvPresent) return;
+  adb = await startIsolatedAdb();
+  work = await mkdtemp(join(tmpdir(), 'sim-u2-'));
+});
+
+afterAll(async () => {
+  await sim?.close();
+  await adb?.stop();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe.skipIf(!pythonVenvPresent)('uiautomator2 3.7 (adb-level calls) against a simulated Pixel 7', () => {
+  it('every probed call answers as a phone would', { timeout: 90_000 }, async () => {
+    const booted = await bootSimulated(adb, { profile: 'phone' });
+    sim = booted.sim;
+    const { serial } = booted;
+    const results = await runPythonProbe(probeScript, [String(adb.port), serial, work], 80_000);
+
+    // connect pushed u2.jar after `toybox md5sum` found no copy, then could not start the server.
+    const jar = filesOf(sim.state).read('/data/local/tmp/u2.jar');
+    expect(jar && createHash('md5').update(jar.data).digest('hex')).toBe(
+      (results.jar_md5 as { value: string }).value,
+    );
+    const services = sim.device.received().map((entry) => entry.service);
+    expect(services.some((service) => service.includes('toybox md5sum /data/local/tmp/u2.jar'))).toBe(true);
+    expect(results.connect).toEqual({
+      error: expect.stringMatching(/^LaunchUiAutomationError: \('server quit unexpectly'.*app_process/),
+    });
+
+    expect(results.serial).toEqual({ value: serial });
+    expect(results.device_info).toEqual({
+      value: {
+        serial: sim.state.getProperty('ro.serialno'),
+        sdk: 35,
+        brand: 'google',
+        model: 'Pixel 7',
+        arch: 'arm64-v8a',
+        version: 15,
+      },
+    });
+    // adbutils' wlan_ip asks `ifconfig wlan0` first, as on a phone.
+    expect(results.wlan_ip).toEqual({ value: '192.168.1.23' });
+    expect(services.some((service) => service.endsWith(':ifconfig wlan0'))).toBe(true);
+    expect(results.window_size).toEqual({ value: [1080, 2400] });
+    expect(results.shell).toEqual({
+      value: { ok: ['hello\n', 0], failed: ['ls: /nope: No such file or directory\n', 1] },
+    });
+    expect(results.app_list_third_party).toEqual({
+      value: expect.arrayContaining(['com.shoply.android']),
+    });
+    expect((results.app_list_third_party as { value: string[] }).value).not.toContain('com.android.settings');
+    expect(results.app_info).toEqual({ value: { versionName: '5.12.0', versionCode: 4294967297 } });
+    expect(results.app_info_missing).toEqual({ value: 'AppNotFoundError' });
+    // monkey launches the app; app_current reads `dumpsys activity top` and ps for the pid.
+    expect(results.app_start_monkey).toEqual({
+      value: { package: 'com.android.settings', activity: '.Settings', pid: expect.any(Number) },
+    });
+    const started = (results.app_start_activity as { value: { current: { pid: number }; pid: number } })
+      .value;
+    expect(started.current).toEqual({
+      package: 'com.shoply.android',
+      activity: '.MainActivity',
+      pid: started.pid,
+    });
+    expect(started.pid).toBeGreaterThan(0);
+    expect(results.app_list_running).toEqual({
+      value: expect.arrayContaining(['com.android.settings', 'com.shoply.android']),
+    });
+    // `am force-stop` ended the process: ps no longer lists it.
+    expect(results.app_stop).toEqual({ value: false });
+    expect(results.push_pull).toEqual({ value: 'pushed by uiautomator2\n' });
+    expect(filesOf(sim.state).read('/sdcard/Download/u2.txt')?.data.toString()).toBe(
+      'pushed by uiautomator2\n',
+    );
+    // screenshot(display_id=0) resolves the display through `dumpsys SurfaceFlinger --display-id`, then screencap.
+    expect(results.screenshot).toEqual({ value: [1080, 2400, 'RGB'] });
+    expect(results.show_touch_trace).toEqual({ value: '1\n' });
+    expect(sim.state.getSetting('system', 'pointer_location')).toBe('1');
+    expect(results.app_clear).toEqual({ value: 'cleared' });
+  });
+});
