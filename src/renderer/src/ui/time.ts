@@ -6,12 +6,16 @@ function defaultLocale(): string | undefined {
 }
 
 /**
- * A run's start in the locale's format: the time with seconds for today ("2:03:22 PM" in en-US, "14:03:22" in
+ * A run's start (ISO text or epoch ms) in the locale's format: the time with seconds for today ("2:03:22 PM" in en-US, "14:03:22" in
  * de-DE), else the date and time ("May 1, 2025, 11:59 PM"); the text itself when it is not a date.
  */
-export function formatRunTime(iso: string, now: Date, locale: string | undefined = defaultLocale()): string {
+export function formatRunTime(
+  iso: string | number,
+  now: Date,
+  locale: string | undefined = defaultLocale(),
+): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
+  if (Number.isNaN(date.getTime())) return String(iso);
   const sameDay =
     date.getFullYear() === now.getFullYear() &&
     date.getMonth() === now.getMonth() &&
