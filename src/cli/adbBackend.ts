@@ -15,9 +15,10 @@ import { runSequence } from '../main/sequence/runSequence';
 import { adbSequencePorts } from '../main/sequence/adbPorts';
 import { createRobotoMeasurer } from '../node/fonts/robotoMeasurer';
 import { fail, ok, type Result } from '../shared/errors';
+import { adbServerPort } from '../node/env/adbServer';
 import { readFile } from 'node:fs/promises';
 import type { CliBackend, DeviceTarget, SequenceOutcome, SequenceRequest } from './backend';
-import { routeThroughDaemon } from './daemonRouting';
+import { createDaemonDeviceLister, routeThroughDaemon, withSource } from './daemonRouting';
 import { runSimulatorsUntilSignal } from './simulators';
 import { CLI_VERSION } from './version';
 
@@ -70,7 +71,7 @@ async function sequence(
         ports: adbSequencePorts(createRobotoMeasurer),
       },
     );
-    if (!result.ok) return result;
+    if (!result.ok) return withSource(result, `the adb server on port ${adbServerPort(env)}`);
     // The serial the run used: resolving again would find nothing once the device left mid-run.
     const outcome: SequenceOutcome = { ...result.value, deviceId: result.value.serial };
     if (request.path === undefined || result.value.screenshot === undefined) return ok(outcome);
@@ -94,8 +95,12 @@ async function sequence(
  * executions go through a running serve/console first (see daemonRouting.ts).
  */
 export function createAdbBackend(env: Env): CliBackend {
+  const source = `the adb server on port ${adbServerPort(env)}`;
   const direct: CliBackend = {
-    listDevices: () => withHub(env, undefined, (hub) => hub.list()),
+    listDevices: async () => {
+      const listed = await withHub(env, undefined, (hub) => hub.list());
+      return listed.ok ? ok({ devices: listed.value, source }) : listed;
+    },
     runExecution: (execution, target) =>
       withHub(env, target.operatorPackage, async (hub) => {
         const result = await runExecution(
@@ -107,7 +112,7 @@ export function createAdbBackend(env: Env): CliBackend {
           },
           { resolver: hub, inFlight: new InFlightRegistry() },
         );
-        if (!result.ok) return result;
+        if (!result.ok) return withSource(result, source);
         const { envelope, deviceId, terminalSource } = result.value;
         return ok({ envelope, deviceId, terminalSource });
       }),
@@ -121,8 +126,6 @@ export function createAdbBackend(env: Env): CliBackend {
       ),
     runMcp: (options, log) => runMcpOnStdio({ ...options, env, log: (message) => log('warn', message) }),
   };
-  return routeThroughDaemon(
-    direct,
-    createDaemonProxy({ home: androperatorHome(env, homedir()), version: CLI_VERSION }),
-  );
+  const daemon = { home: androperatorHome(env, homedir()), version: CLI_VERSION };
+  return routeThroughDaemon(direct, createDaemonProxy(daemon), undefined, createDaemonDeviceLister(daemon));
 }

@@ -18,6 +18,18 @@ export interface DeviceTarget {
 
 export interface DeviceListOptions {
   timeoutMs?: number;
+  /** List the local adb server directly even when a console or serve runs (`--no-daemon`). */
+  noDaemon?: boolean;
+}
+
+/**
+ * The devices as the one who will run the next command sees them, and who that is: a running console/serve
+ * ("the console at http://127.0.0.1:3000") or the local adb server ("the adb server on port 5037"). `set`,
+ * `screenshot` and `exec` without --device choose among exactly these, so both always count the same set.
+ */
+export interface DeviceListing {
+  devices: DeviceSummary[];
+  source: string;
 }
 
 /** One adb device as `devices` reports it. */
@@ -77,7 +89,7 @@ export interface ServeListening {
 
 /** Device operations; every method reports failures as values with a code, never by throwing. */
 export interface CliBackend {
-  listDevices(options: DeviceListOptions): Promise<Result<DeviceSummary[]>>;
+  listDevices(options: DeviceListOptions): Promise<Result<DeviceListing>>;
   /** Runs one validated execution (take_screenshot steps included) and returns its envelope. */
   runExecution(execution: Execution, target: DeviceTarget): Promise<Result<ExecutionOutcome>>;
   runSequence(request: SequenceRequest, target: DeviceTarget): Promise<Result<SequenceOutcome>>;

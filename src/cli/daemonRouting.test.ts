@@ -9,7 +9,7 @@ import { writeDiscovery } from '../main/daemon/discovery';
 import { startServe, type RunningServe } from '../main/serve/startServe';
 import { startTestLab, type TestLab } from '../test-support/testLab';
 import type { Execution } from '../shared/execution/types';
-import { routeThroughDaemon } from './daemonRouting';
+import { createDaemonDeviceLister, routeThroughDaemon } from './daemonRouting';
 import { createFakeBackend, type FakeBackend } from '../test-support/fakeBackend';
 import { runInProcess } from '../test-support/cliTesting';
 import { CLI_VERSION } from './version';
@@ -129,6 +129,69 @@ describe.each([
     } finally {
       await lossy.close();
     }
+  });
+});
+
+// Issue 14 defect 8: `devices` listed the CLI's own adb server while `set` without --device counted the console's
+// devices (its remote servers included), so the two disagreed. Both now ask whoever runs the next command.
+describe('devices and the several-devices error count the same set', () => {
+  const withLister = (home: string) => {
+    const direct = createFakeBackend(undefined, [
+      { serial: 'only-on-the-cli-server', state: 'device', server: 'local' },
+    ]);
+    const lister = createDaemonDeviceLister({ home, version: CLI_VERSION, readinessTimeoutMs: 2000 });
+    const proxy = createDaemonProxy({ home, version: CLI_VERSION, readinessTimeoutMs: 2000 });
+    return routeThroughDaemon(direct, proxy, undefined, lister);
+  };
+
+  it('lists the devices of the running console and says it is the console', async () => {
+    const run = await runInProcess(['devices'], withLister(lab.home));
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({ source: `the console at ${serve.url}` });
+    expect((run.json.devices as Array<{ serial: string }>).map((device) => device.serial)).toEqual([phone]);
+  });
+
+  it('lists the local adb server with --no-daemon or without a console, and says so', async () => {
+    for (const [home, argv] of [
+      [lab.home, ['devices', '--no-daemon']],
+      [join(scratch, 'no-console'), ['devices']],
+    ] as const) {
+      const run = await runInProcess(argv, withLister(home));
+      expect(run.json).toEqual({
+        devices: [{ serial: 'only-on-the-cli-server', state: 'device', server: 'local' }],
+        source: 'the adb server on port 5037',
+      });
+    }
+  });
+
+  it('names the console in the several-devices error of a routed set', async () => {
+    const direct = createFakeBackend();
+    const several: DaemonProxy = {
+      execute: async () => ({
+        dispatched: true,
+        url: 'http://127.0.0.1:3999',
+        result: {
+          ok: false,
+          error: {
+            code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
+            message: '3 devices are connected (a, b, c); choose one with its serial as deviceId.',
+            details: { connected: ['a', 'b', 'c'] },
+          },
+        },
+      }),
+    };
+    const run = await runInProcess(
+      ['on-screen-log', 'set', '--text', 'x'],
+      routeThroughDaemon(direct, several),
+    );
+    expect(run.json).toMatchObject({
+      code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
+      message:
+        '3 devices are connected to the console at http://127.0.0.1:3999 (a, b, c); choose one with ' +
+        '--device <serial>. androperator devices lists the same devices.',
+      details: { source: 'the console at http://127.0.0.1:3999' },
+    });
+    expect(run.stdout).not.toContain('deviceId');
   });
 });
 

@@ -40,8 +40,11 @@ function screenshotExecution(path: string | undefined, context: CommandContext) 
 
 export const devicesCommand: CommandHandler = async (args, context) => {
   parseFlags(args, [], { context: 'devices' });
-  const devices = await context.backend.listDevices({ timeoutMs: context.common.timeoutMs });
-  return devices.ok ? ok({ devices: devices.value }) : devices;
+  const listed = await context.backend.listDevices({
+    ...(context.common.timeoutMs === undefined ? {} : { timeoutMs: context.common.timeoutMs }),
+    noDaemon: context.target.noDaemon,
+  });
+  return listed.ok ? ok({ devices: listed.value.devices, source: listed.value.source }) : listed;
 };
 
 export const snapshotCommand: CommandHandler = async (args, context) => {
@@ -62,14 +65,20 @@ export const screenshotCommand: CommandHandler = async (args, context) => {
 
 const LABEL_FLAG: FlagSpec = { name: '--label', kind: 'value' };
 
+/** Every flag `sequence` accepts besides the common options (its help lists each). */
+export const SEQUENCE_FLAG_SPECS: readonly FlagSpec[] = [
+  ...PANEL_FLAG_SPECS,
+  PATH_FLAG,
+  LABEL_FLAG,
+  OVERWRITE_FLAG,
+];
+
 /**
  * set -> screenshot -> clear as three separate, awaited executions, so the screenshot is taken while the panel is
  * shown; the run is kept as evidence with a capture check. The set payload is validated here, before any device work.
  */
 export const sequenceCommand: CommandHandler = async (args, context) => {
-  const flags = parseFlags(args, [...PANEL_FLAG_SPECS, PATH_FLAG, LABEL_FLAG, OVERWRITE_FLAG], {
-    context: 'sequence',
-  });
+  const flags = parseFlags(args, SEQUENCE_FLAG_SPECS, { context: 'sequence' });
   const params = panelParamsFrom(flags.values, 'sequence');
   const timeoutMs = context.common.timeoutMs;
   const set = validateExecution(

@@ -25,7 +25,7 @@ Commands:
   screenshot [--path <png>]    Capture the screen to a PNG file
                                (synonyms: take-screenshot, take_screenshot, capture-screenshot)
   snapshot                     Capture the UI hierarchy, including operator_overlay_visible
-  sequence (--text <t> | --template <t>) [panel flags] [--path <png>]
+  sequence (--text <t> | --template <t>) [panel flags] [--label <name>] [--path <png>]
                                Set the panel, take a screenshot, then clear it, as three separate executions
   simulator start              Start a simulated Android device
   serve                        Serve the HTTP API on 127.0.0.1:3000 (token required; the CLI routes through it)
@@ -130,7 +130,10 @@ ${COMMON_OPTIONS}
 
 const DEVICES = `Usage: androperator devices [common options]
 
-Lists adb devices as {"devices":[{"serial","state",...}]}.
+Lists adb devices as {"devices":[{"serial","state","server",...}],"source"}. While a console or serve runs, these are
+its devices (every adb server it watches) and "source" is "the console at <url>": on-screen-log, exec, screenshot and
+snapshot without --device choose among exactly these. Otherwise (or with --no-daemon) they are the local adb
+server's ("the adb server on port <n>").
 
 ${COMMON_OPTIONS}
 `;
@@ -184,18 +187,21 @@ const SEQUENCE_OUTPUT_TEXT = Object.entries(SEQUENCE_OUTPUT)
   .map(([key, description]) => `  ${`"${key}"`.padEnd(19)}${description}`)
   .join('\n');
 
-const SEQUENCE = `Usage: androperator sequence (--text <text> | --template <template>) [panel flags] [--path <png>] [common options]
+const SEQUENCE = `Usage: androperator sequence (--text <text> | --template <template>) [panel flags] [--label <name>] [--path <png>]
+       [common options]
 
 Runs set_on_screen_log, take_screenshot and clear_on_screen_log as three separate executions, each awaited, so the
 screenshot is taken while the panel is shown. Prints one JSON object (keys without a value are left out):
 ${SEQUENCE_OUTPUT_TEXT}
 
 ${PANEL_FLAGS}
+  --label <name>             The run's name in the console's History and in run.json
   --path <png>               Copy of the screenshot (alias --file): an absolute .png path, as for screenshot
   --overwrite                Let the copy replace an existing regular file
 
 Example:
-  androperator sequence --text "FLOW-001" --anchor right --path /abs/flow-001.png --device <serial>
+  androperator sequence --text "FLOW-001" --label checkout --anchor right --path /abs/flow-001.png \\
+    --device <serial>
 
 ${COMMON_OPTIONS}
 `;

@@ -38,8 +38,11 @@ export function inCliWords<E extends { code: string; message: string; details?: 
 ): E {
   if (error.code !== 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED') return error;
   const connected = Array.isArray(error.details?.connected) ? (error.details.connected as unknown[]) : [];
+  const source = typeof error.details?.source === 'string' ? ` to ${error.details.source}` : '';
   return {
     ...error,
-    message: `${connected.length} devices are connected (${connected.join(', ')}); choose one with --device <serial>.`,
+    message:
+      `${connected.length} devices are connected${source} (${connected.join(', ')}); ` +
+      'choose one with --device <serial>. androperator devices lists the same devices.',
   };
 }

@@ -289,7 +289,8 @@ describe('errors in command-line words', () => {
     const error = JSON.parse(run.stdout) as { code: string; message: string };
     expect(error).toMatchObject({
       code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
-      message: '2 devices are connected (a, b); choose one with --device <serial>.',
+      message:
+        '2 devices are connected (a, b); choose one with --device <serial>. androperator devices lists the same devices.',
     });
   });
 });

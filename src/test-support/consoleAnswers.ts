@@ -92,7 +92,10 @@ const outcome: ExecutionOutcome = {
   predictedBounds: bounds,
 };
 
-const record: RunRecord = { ...fullRecord(), predictedBounds: '[21,157][756,236]' };
+const record: RunRecord = {
+  ...fullRecord(),
+  predictedBounds: { left: 21, top: 157, right: 756, bottom: 236 },
+};
 
 const sequence: SequenceResult = {
   runId: record.id,

@@ -56,7 +56,7 @@ export function createFakeBackend(
     simulatorOptions: [],
     async listDevices() {
       backend.deviceListings += 1;
-      return ok(devices);
+      return ok({ devices, source: 'the adb server on port 5037' });
     },
     async runExecution(execution, target) {
       backend.executions.push({ execution, target });

@@ -59,7 +59,7 @@ export function fullRecord(): RunRecord {
       surroundingPixels: 2000,
       reason: 'ok',
     },
-    predictedBounds: '[21,157][756,236]',
-    reportedBounds: '[21,157][756,236]',
+    predictedBounds: { left: 21, top: 157, right: 756, bottom: 236 },
+    reportedBounds: { left: 21, top: 157, right: 756, bottom: 236 },
   };
 }

@@ -17,6 +17,18 @@ describe('parseRunRecord', () => {
     expect(parseRunJson(JSON.stringify(record))).toEqual({ ok: true, value: record });
   });
 
+  it('reads bounds as {left,top,right,bottom}, also from the "[l,t][r,b]" text of records written before', () => {
+    const rect = { left: 21, top: 157, right: 756, bottom: 236 };
+    const old = {
+      ...fullRecord(),
+      predictedBounds: '[21,157][756,236]',
+      reportedBounds: '[21,157][756,236]',
+    };
+    const parsed = parseRunRecord(JSON.parse(JSON.stringify(old)));
+    expect(parsed.ok && [parsed.value.predictedBounds, parsed.value.reportedBounds]).toEqual([rect, rect]);
+    expect(fullRecord().reportedBounds).toEqual(rect);
+  });
+
   it('reads a minimal record and drops unknown keys', () => {
     const minimal = {
       schemaVersion: 1,
@@ -86,6 +98,7 @@ describe('parseRunRecord', () => {
     ],
     ['predictedBounds', (r) => (r['predictedBounds'] = '21,157,756,236')],
     ['reportedBounds', (r) => (r['reportedBounds'] = 7)],
+    ['reportedBounds', (r) => (r['reportedBounds'] = { left: 1, top: 2, right: 3 })],
   ])('names %s when it is invalid', (field, mutate) => {
     expect(problem(mutate)).toBe(field);
   });

@@ -30,8 +30,8 @@ describe('buildRunRecord', () => {
       }),
     );
     expect(record).toMatchObject({
-      reportedBounds: '[21,157][756,236]',
-      predictedBounds: '[21,157][756,237]',
+      reportedBounds: { left: 21, top: 157, right: 756, bottom: 236 },
+      predictedBounds: { left: 21, top: 157, right: 756, bottom: 237 },
     });
     expect(parseRunRecord(JSON.parse(JSON.stringify(record)))).toEqual({ ok: true, value: record });
   });

@@ -3,7 +3,6 @@ import type { OperatorDescription } from '../../shared/agent/messages';
 import type { RunLease, RunPanelGeneration } from '../../shared/api/evidence';
 import type { AppError } from '../../shared/errors';
 import type { SetOnScreenLogParams } from '../../shared/execution/types';
-import { formatBounds } from '../../shared/geometry/bounds';
 import type { Rect } from '../../shared/geometry/types';
 import type { CaptureCheck } from '../capture/types';
 import type { ResolvedDevice } from '../devices/types';
@@ -87,8 +86,8 @@ export function buildRunRecord(state: RecordState): RunRecord {
   if (state.finishedAt !== undefined) record.finishedAt = state.finishedAt;
   if (state.screenshot !== undefined) record.screenshot = state.screenshot;
   if (state.captureCheck !== undefined) record.captureCheck = state.captureCheck;
-  if (state.predictedBounds !== undefined) record.predictedBounds = formatBounds(state.predictedBounds);
-  if (state.reportedBounds !== undefined) record.reportedBounds = formatBounds(state.reportedBounds);
+  if (state.predictedBounds !== undefined) record.predictedBounds = state.predictedBounds;
+  if (state.reportedBounds !== undefined) record.reportedBounds = state.reportedBounds;
   if (state.lease !== undefined) record.lease = state.lease;
   if (state.interference !== undefined) {
     const { code, message, details } = state.interference;

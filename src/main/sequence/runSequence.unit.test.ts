@@ -49,7 +49,7 @@ describe('runSequence against fakes', () => {
       status: 'succeeded',
       screenshot: { file: 'screenshot.png' },
       captureCheck: { inCapture: true },
-      predictedBounds: '[20,157][756,236]',
+      predictedBounds: { left: 20, top: 157, right: 756, bottom: 236 },
       device: { model: 'Pixel 7' },
     });
   });

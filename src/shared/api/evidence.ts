@@ -1,4 +1,5 @@
 // Evidence as the console API reports it: run records (run.json), history entries and the capture check.
+import type { Rect } from '../geometry/types';
 /** Per-channel range a panel-background pixel can take in the capture, given the unknown screen behind it. */
 export interface CompositeEstimate {
   /** `opaque`: exactly the background colour; `translucent`: background over any screen; `transparent`: anything. */
@@ -114,9 +115,9 @@ export interface RunRecord {
   steps: RunStep[];
   screenshot?: RunScreenshot;
   captureCheck?: CaptureCheck;
-  /** "[left,top][right,bottom]" the console predicted, and the one the device reported. */
-  predictedBounds?: string;
-  reportedBounds?: string;
+  /** The pixel bounds the console predicted, and the ones the device reported (the CLI prints the same objects). */
+  predictedBounds?: Rect;
+  reportedBounds?: Rect;
   lease?: RunLease;
   /** What the device reported against the run's evidence (its panel replaced, its lease lost): the run failed. */
   interference?: RunError;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { parseBounds } from '../geometry/bounds';
 import { RUN_ID_PATTERN } from './fieldRules';
+import { rectSchema } from './outputParts';
 import { RUN_SCHEMA_VERSION, type CaptureCheck, type RunRecord, type RunStep } from './evidence';
 
 /** A file name inside a run folder: no separators, and it cannot be `.` or `..`. */
@@ -28,9 +29,19 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be one of ${values.join(', ')}` });
 }
 
-const bounds = text.refine(
-  (value) => parseBounds(value) !== null,
-  'must have the form [left,top][right,bottom]',
+// Written as {left,top,right,bottom}, the shape the CLI and the console show; records written before issue 14 hold
+// the "[left,top][right,bottom]" text, which still reads (as the same object).
+const BOUNDS_RULE = 'must be {left,top,right,bottom} or have the form [left,top][right,bottom]';
+const bounds = z.union(
+  [
+    rectSchema,
+    text.transform((value, context) => {
+      const parsed = parseBounds(value);
+      if (parsed === null) context.addIssue({ code: 'custom', message: BOUNDS_RULE });
+      return parsed ?? { left: 0, top: 0, right: 0, bottom: 0 };
+    }),
+  ],
+  { error: BOUNDS_RULE },
 );
 const rgb = z.tuple([number(), number(), number()], { error: 'must be [r, g, b]' });
 

@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { formatRunTime, runDevice, runName } from './format';
 
 describe('history formatting', () => {
-  it('shows the time for today and the date otherwise (local time)', () => {
+  // Issue 14 defect 8: History wrote 24-hour times while Results wrote the locale's 12-hour ones.
+  it("shows the time for today and the date otherwise, in the locale's format", () => {
     const now = new Date(2025, 4, 2, 18, 0, 0);
-    expect(formatRunTime(new Date(2025, 4, 2, 9, 5, 7).toISOString(), now)).toBe('09:05:07');
-    expect(formatRunTime(new Date(2025, 4, 1, 23, 59, 0).toISOString(), now)).toBe('2025-05-01 23:59');
+    const today = new Date(2025, 4, 2, 14, 5, 7);
+    expect(formatRunTime(today.toISOString(), now, 'en-US')).toMatch(/^2:05:07\sPM$/);
+    expect(formatRunTime(today.toISOString(), now, 'en-US')).toBe(today.toLocaleTimeString('en-US'));
+    expect(formatRunTime(today.toISOString(), now, 'de-DE')).toBe('14:05:07');
+    const yesterday = new Date(2025, 4, 1, 23, 59, 0).toISOString();
+    expect(formatRunTime(yesterday, now, 'en-US')).toMatch(/^May 1, 2025,? 11:59\sPM$/);
+    expect(formatRunTime(yesterday, now, 'de-DE')).toBe('01.05.2025, 23:59');
     expect(formatRunTime('not a date', now)).toBe('not a date');
   });
 

@@ -1,4 +1,5 @@
 // The Results region: the shown run, one column per device side by side.
+import { formatRunTime } from '../ui/time';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useConsole } from '../store/context';
 import { ResultColumnView } from './ResultColumnView';
@@ -32,7 +33,7 @@ export function Results(): ReactNode {
           <span className="muted">
             {KIND_TEXT[run.kind]}
             {run.kind === 'sequence' || run.kind === 'history' ? ` \u00b7 ${run.title}` : ''} ·{' '}
-            {new Date(run.startedAt).toLocaleTimeString()}
+            {formatRunTime(run.startedAt, new Date())}
           </span>
         )}
       </header>

@@ -239,8 +239,7 @@ describe('recordColumn', () => {
       steps: [{ name: 'set', status: 'succeeded', durationMs: 12, data: SET_DATA }],
       screenshot: { file: 'screenshot.png', widthPx: 1080, heightPx: 2400, capturedAt: 'x' },
       captureCheck: check,
-      predictedBounds: '[21,157][756,236]',
-      reportedBounds: 'garbage',
+      predictedBounds: { left: 21, top: 157, right: 756, bottom: 236 },
     };
     const column = recordColumn(record);
     expect(column).toMatchObject({
@@ -249,7 +248,6 @@ describe('recordColumn', () => {
       runId: 'r9',
       predictedBounds: { left: 21, top: 157, right: 756, bottom: 236 },
     });
-    expect(column.reportedBounds).toBeUndefined();
     expect(recordColumn({ ...record, status: 'running' }, 'Mine').notes).toHaveLength(1);
     expect(recordColumn(record, 'Mine').deviceLabel).toBe('Mine');
   });

@@ -200,10 +200,8 @@ export function recordColumn(record: RunRecord, deviceLabel?: string): ResultCol
     column.screenshot = { widthPx: record.screenshot.widthPx, heightPx: record.screenshot.heightPx };
   }
   if (record.captureCheck !== undefined) column.captureCheck = record.captureCheck;
-  const reported = record.reportedBounds === undefined ? null : parseBounds(record.reportedBounds);
-  if (reported !== null) column.reportedBounds = reported;
-  const predicted = record.predictedBounds === undefined ? null : parseBounds(record.predictedBounds);
-  if (predicted !== null) column.predictedBounds = predicted;
+  if (record.reportedBounds !== undefined) column.reportedBounds = record.reportedBounds;
+  if (record.predictedBounds !== undefined) column.predictedBounds = record.predictedBounds;
   if (record.status === 'running')
     column.notes.push('The run record was never finished (the console stopped).');
   return column;
