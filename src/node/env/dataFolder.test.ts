@@ -1,47 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { consoleEvidenceDirectory, userDataDirectory } from './userData';
+import { configFolder, dataFolder, dataPaths, legacyFolder } from './dataFolder';
 
-describe('userDataDirectory', () => {
-  it('uses XDG_CONFIG_HOME on Linux when absolute, else ~/.config', () => {
-    expect(userDataDirectory({ XDG_CONFIG_HOME: '/xdg' }, 'linux', '/home/qa')).toBe('/xdg/androperator');
-    expect(userDataDirectory({ XDG_CONFIG_HOME: 'relative' }, 'linux', '/home/qa')).toBe(
-      '/home/qa/.config/androperator',
+const linux = (env: Record<string, string>) => ({ env, platform: 'linux', homedir: '/home/qa' });
+
+describe('dataFolder', () => {
+  it('uses XDG_DATA_HOME on Linux when absolute, else ~/.local/share', () => {
+    expect(dataFolder(linux({ XDG_DATA_HOME: '/xdg-data' }))).toBe('/xdg-data/androperator');
+    expect(dataFolder(linux({ XDG_DATA_HOME: 'relative' }))).toBe('/home/qa/.local/share/androperator');
+    expect(dataFolder({ env: {}, platform: 'freebsd', homedir: '/home/qa' })).toBe(
+      '/home/qa/.local/share/androperator',
     );
-    expect(userDataDirectory({}, 'freebsd', '/home/qa')).toBe('/home/qa/.config/androperator');
   });
 
   it('uses Application Support on macOS and APPDATA on Windows', () => {
-    expect(userDataDirectory({}, 'darwin', '/Users/qa')).toBe(
+    expect(dataFolder({ env: {}, platform: 'darwin', homedir: '/Users/qa' })).toBe(
       '/Users/qa/Library/Application Support/androperator',
     );
-    expect(userDataDirectory({ APPDATA: 'C:\\Users\\qa\\AppData\\Roaming' }, 'win32', 'C:\\Users\\qa')).toBe(
+    const appData = { APPDATA: 'C:\\Users\\qa\\AppData\\Roaming' };
+    expect(dataFolder({ env: appData, platform: 'win32', homedir: 'C:\\Users\\qa' })).toBe(
       'C:\\Users\\qa\\AppData\\Roaming\\androperator',
     );
-    expect(userDataDirectory({}, 'win32', 'C:\\Users\\qa')).toBe(
+    expect(dataFolder({ env: {}, platform: 'win32', homedir: 'C:\\Users\\qa' })).toBe(
       'C:\\Users\\qa\\AppData\\Roaming\\androperator',
     );
   });
 
-  it('lets an absolute ANDROPERATOR_HOME override every platform rule', () => {
+  it('lets an absolute ANDROPERATOR_HOME override every platform rule, for data and config alike', () => {
+    const env = { ANDROPERATOR_HOME: '/tmp/home', XDG_DATA_HOME: '/xdg', XDG_CONFIG_HOME: '/cfg' };
+    expect(dataFolder(linux(env))).toBe('/tmp/home');
+    expect(configFolder(linux(env))).toBe('/tmp/home');
     expect(
-      userDataDirectory({ ANDROPERATOR_HOME: '/tmp/home', XDG_CONFIG_HOME: '/xdg' }, 'linux', '/home/qa'),
-    ).toBe('/tmp/home');
-    expect(userDataDirectory({ ANDROPERATOR_HOME: 'D:\\portable' }, 'win32', 'C:\\Users\\qa')).toBe(
-      'D:\\portable',
-    );
-    expect(userDataDirectory({ ANDROPERATOR_HOME: 'relative' }, 'linux', '/home/qa')).toBe(
-      '/home/qa/.config/androperator',
-    );
+      dataFolder({ env: { ANDROPERATOR_HOME: 'D:\\portable' }, platform: 'win32', homedir: 'C:\\q' }),
+    ).toBe('D:\\portable');
+    expect(dataFolder(linux({ ANDROPERATOR_HOME: 'relative' }))).toBe('/home/qa/.local/share/androperator');
   });
 });
 
-describe('consoleEvidenceDirectory', () => {
-  it('puts evidence under ANDROPERATOR_HOME when set, else in the evidence store default', () => {
-    expect(consoleEvidenceDirectory({ ANDROPERATOR_HOME: '/tmp/home' }, 'linux', '/home/qa')).toBe(
-      '/tmp/home/evidence',
+describe('configFolder', () => {
+  it('is XDG_CONFIG_HOME (or ~/.config) on Linux and the data folder on macOS and Windows', () => {
+    expect(configFolder(linux({ XDG_CONFIG_HOME: '/cfg' }))).toBe('/cfg/androperator');
+    expect(configFolder(linux({ XDG_CONFIG_HOME: 'relative' }))).toBe('/home/qa/.config/androperator');
+    const mac = { env: {}, platform: 'darwin', homedir: '/Users/qa' };
+    expect(configFolder(mac)).toBe(dataFolder(mac));
+    const windows = { env: {}, platform: 'win32', homedir: 'C:\\Users\\qa' };
+    expect(configFolder(windows)).toBe(dataFolder(windows));
+  });
+});
+
+describe('dataPaths', () => {
+  it('puts evidence, screenshots, tokens, discovery and the console state in the data folder', () => {
+    expect(dataPaths(linux({}))).toEqual({
+      data: '/home/qa/.local/share/androperator',
+      config: '/home/qa/.config/androperator',
+      evidence: '/home/qa/.local/share/androperator/evidence',
+      screenshots: '/home/qa/.local/share/androperator/screenshots',
+      daemons: '/home/qa/.local/share/androperator/daemons',
+      serveToken: '/home/qa/.local/share/androperator/serve-token',
+      consoleToken: '/home/qa/.local/share/androperator/console-token',
+      consoleState: '/home/qa/.local/share/androperator/console.json',
+      adbServers: '/home/qa/.config/androperator/adb-servers.json',
+    });
+    expect(dataPaths({ env: {}, platform: 'win32', homedir: 'C:\\Users\\qa' }).evidence).toBe(
+      'C:\\Users\\qa\\AppData\\Roaming\\androperator\\evidence',
     );
-    expect(consoleEvidenceDirectory({}, 'linux', '/home/qa')).toBe(
-      '/home/qa/.local/share/androperator/evidence',
-    );
+  });
+
+  it('names ~/.androperator as the folder of earlier releases', () => {
+    expect(legacyFolder({ platform: 'linux', homedir: '/home/qa' })).toBe('/home/qa/.androperator');
   });
 });
