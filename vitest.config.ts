@@ -9,6 +9,7 @@ export default defineConfig({
       'bench/**/*.test.ts',
       'conformance/**/*.test.ts',
       'lint/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     testTimeout: 20000,
     hookTimeout: 30000,

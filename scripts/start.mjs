@@ -1,10 +1,12 @@
-// `npm start`: the Electron console when Electron's binary is available, else the browser console (out/console/web.js).
+// `npm start`: builds when the sources changed, then the Electron console when Electron's binary is available, else
+// the browser console (out/console/web.js).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureBuilt } from './ensureBuilt.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -48,6 +50,8 @@ async function serveBrowserConsole() {
   await import(pathToFileURL(join(root, 'out', 'console', 'web.js')).href);
 }
 
+// Builds only when the sources changed since the last build (one line when they did not).
+if (!(await ensureBuilt(root))) process.exit(1);
 const electron = await findElectron();
 if (electron === undefined) {
   console.error(

@@ -1,9 +1,8 @@
 // The CLI's device backend over the real device layer: the adb hub, the execution runner and the sequence runner.
 import { homedir, platform } from 'node:os';
 import { createDaemonProxy } from '../main/daemon/client';
-import { androperatorHome } from '../main/daemon/home';
 import { AdbHub } from '../main/devices/hub';
-import { defaultEvidenceDirectory } from '../main/evidence/directory';
+import { dataPaths } from '../node/env/dataFolder';
 import { EvidenceStore } from '../main/evidence/evidenceStore';
 import { InFlightRegistry } from '../main/execution/inFlight';
 import { runExecution } from '../main/execution/runExecution';
@@ -26,7 +25,9 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** Where the CLI keeps runs: ANDROPERATOR_EVIDENCE_DIR, else the console's default evidence directory. */
 export function evidenceDirectoryOf(env: Env): string {
-  return env.ANDROPERATOR_EVIDENCE_DIR ?? defaultEvidenceDirectory(env, platform(), homedir());
+  return (
+    env.ANDROPERATOR_EVIDENCE_DIR ?? dataPaths({ env, platform: platform(), homedir: homedir() }).evidence
+  );
 }
 
 async function withHub<T>(
@@ -126,6 +127,9 @@ export function createAdbBackend(env: Env): CliBackend {
       ),
     runMcp: (options, log) => runMcpOnStdio({ ...options, env, log: (message) => log('warn', message) }),
   };
-  const daemon = { home: androperatorHome(env, homedir()), version: CLI_VERSION };
+  const daemon = {
+    home: dataPaths({ env, platform: platform(), homedir: homedir() }).data,
+    version: CLI_VERSION,
+  };
   return routeThroughDaemon(direct, createDaemonProxy(daemon), undefined, createDaemonDeviceLister(daemon));
 }

@@ -1,7 +1,9 @@
 // Composition root of the Electron main process: the shared console services, IPC, and the one window.
 import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDataFolder } from '../node/env/legacyMigration';
 import { createConsoleServices } from './api/services';
 import { forwardConsoleEvents, registerConsoleIpc } from './ipc/register';
 import { trustedRendererUrl } from './ipc/trustedSender';
@@ -29,6 +31,8 @@ function currentContents() {
 
 async function main(): Promise<void> {
   await app.whenReady();
+  // Before anything reads or writes it: ~/.androperator of earlier releases moves into the data folder once.
+  await openDataFolder({ env: process.env, platform: process.platform, homedir: homedir() }, log);
   const services = await createConsoleServices({
     shell: 'electron',
     simulator: !process.argv.includes('--no-simulator'),

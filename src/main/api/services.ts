@@ -8,6 +8,7 @@ import { version } from '../../../package.json';
 import { createAdbClient } from '../../node/adb/adbkit';
 import { adbBinary, adbServerPort } from '../../node/env/adbServer';
 import { builtOperatorApk } from '../../node/env/builtApk';
+import { dataPaths } from '../../node/env/dataFolder';
 import { AppErrorException } from '../../shared/errors';
 import { AdbHub, type AdbHubOptions } from '../devices/hub';
 import { resolveHubConfig } from '../devices/hubConfig';
@@ -21,7 +22,6 @@ import { ConsoleEventBus } from './events';
 import { PresetsStore } from './presetsStore';
 import { defaultSettings, SettingsStore } from './settingsStore';
 import { SimulatedPhone, wantsSimulatedPhone } from './simulatedPhone';
-import { consoleEvidenceDirectory, userDataDirectory } from './userData';
 
 export interface ConsoleServicesOptions {
   shell: 'electron' | 'web';
@@ -29,7 +29,7 @@ export interface ConsoleServicesOptions {
   env?: Readonly<Record<string, string | undefined>>;
   platform?: string;
   homedir?: string;
-  /** Settings and presets folder; default userDataDirectory(env, platform, homedir). */
+  /** Settings and presets folder; default the config folder (src/node/env/dataFolder.ts). */
   userDataDirectory?: string;
   evidenceDirectory?: string;
   /** false (the --no-simulator flag): never start a simulated phone, whatever the setting says. */
@@ -69,15 +69,14 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
   const platform = options.platform ?? process.platform;
   const home = options.homedir ?? osHomedir();
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const dataDirectory = options.userDataDirectory ?? userDataDirectory(env, platform, home);
+  const paths = dataPaths({ env, platform, homedir: home });
+  const dataDirectory = options.userDataDirectory ?? paths.config;
   const settings = await SettingsStore.open(dataDirectory, defaultSettings(env));
   const presets = await PresetsStore.open(dataDirectory);
   for (const problem of [settings.loadProblem, presets.loadProblem])
     if (problem !== undefined)
       log(`${problem.message} (using defaults; the file is kept aside on the next save)`);
-  const evidence = new EvidenceStore(
-    options.evidenceDirectory ?? consoleEvidenceDirectory(env, platform, home),
-  );
+  const evidence = new EvidenceStore(options.evidenceDirectory ?? paths.evidence);
   const hubOptions: AdbHubOptions = { ...options.hub, env, operatorPackage: settings.get().operatorPackage };
   const created = AdbHub.create(hubOptions);
   // Why a throw: the settings store only ever holds a valid package name, so a refusal here is a bug.

@@ -8,7 +8,7 @@ import type { Execution } from '../../shared/execution/types';
 import { freePort } from '../../test-support/isolatedAdb';
 import { createDaemonProxy, interpretAnswer, locateDaemon } from './client';
 import { writeDiscovery } from './discovery';
-import { daemonDirectory } from './home';
+import { daemonDirectory } from '../../node/env/dataFolder';
 
 const TOKEN = 'test-token-0123456789abcdef';
 const EXECUTION: Execution = {

@@ -15,7 +15,7 @@ import {
   writeDiscovery,
   type DaemonRecord,
 } from './discovery';
-import { androperatorHome, daemonDirectory } from './home';
+import { daemonDirectory } from '../../node/env/dataFolder';
 
 const RECORD: DaemonRecord = {
   url: 'http://127.0.0.1:3000',
@@ -50,14 +50,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
-});
-
-describe('androperatorHome', () => {
-  it('uses an absolute ANDROPERATOR_HOME, else ~/.androperator', () => {
-    expect(androperatorHome({ ANDROPERATOR_HOME: '/srv/ap' }, '/home/qa')).toBe('/srv/ap');
-    expect(androperatorHome({ ANDROPERATOR_HOME: 'relative' }, '/home/qa')).toBe('/home/qa/.androperator');
-    expect(androperatorHome({}, '/home/qa')).toBe('/home/qa/.androperator');
-  });
 });
 
 describe('parseDaemonRecord', () => {

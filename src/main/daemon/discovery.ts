@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { fail, ok, type Result } from '../../shared/errors';
 import { writeFileAtomic } from '../../node/fs/atomicWrite';
 import { TOKEN_PATTERN } from '../http/security';
-import { daemonDirectory } from './home';
+import { daemonDirectory } from '../../node/env/dataFolder';
 
 function isHttpBaseUrl(value: string): boolean {
   try {

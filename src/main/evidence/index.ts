@@ -1,5 +1,4 @@
 // Public surface of the evidence store.
-export { defaultEvidenceDirectory } from './directory';
 export { EvidenceStore, type EvidenceStoreOptions } from './evidenceStore';
 export { RunHandle } from './runHandle';
 export { isRunId } from './runId';

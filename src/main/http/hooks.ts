@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasBody } from './body';
 import { admit, splitTarget, type Admission, type GateSettings } from './gate';
 import type { UnmatchedHandler } from './notFound';
+import { sendUnauthorizedPage, wantsPage } from './tokenPage';
 import { finishHeaders, HttpFailure, httpFailure, sendFailure } from './respond';
 import type { LocalServerOptions } from './types';
 
@@ -78,7 +79,12 @@ export function registerHooks(app: FastifyInstance, settings: HookSettings): voi
     if (state.gate === null)
       return sendFailure(reply, httpFailure('INTERNAL_ERROR', 'The server is starting'));
     const admission = admit(state.gate, request);
-    if (admission instanceof HttpFailure) return sendFailure(reply, admission);
+    if (admission instanceof HttpFailure) {
+      // A browser opening the address without its token gets a page saying where the token is.
+      if (admission.error.code === 'UNAUTHORIZED' && wantsPage(request))
+        return sendUnauthorizedPage(reply, admission, state.gate.tokenLocation);
+      return sendFailure(reply, admission);
+    }
     request.admission = admission;
     // A body sent to a path no route takes is never read, as before Fastify: answered here, before parsing.
     if (request.is404 && hasBody(request.raw)) return settings.unmatched(request, reply);

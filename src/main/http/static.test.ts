@@ -100,7 +100,10 @@ describe('page load and cookie', () => {
     expect(withBearer.headers['set-cookie']).toBeUndefined();
     const without = await rawRequest(server.port, { path: '/', headers: html });
     expect(without.status).toBe(401);
-    expect(without.text).not.toContain('console');
+    // A page saying how to get in, never the app document itself.
+    expect(without.text).not.toBe(INDEX);
+    expect(without.headers['content-type']).toContain('text/html');
+    expect(without.text).toContain('This address needs its token');
   });
 });
 

@@ -4,7 +4,7 @@ import { homedir as osHomedir } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { version } from '../../../package.json';
 import { ok, type Result } from '../../shared/errors';
-import { androperatorHome, managedScreenshotDirectory } from '../daemon/home';
+import { openDataFolder } from '../../node/env/legacyMigration';
 import { AdbHub } from '../devices/hub';
 import { InFlightRegistry } from '../execution/inFlight';
 import { LineTransport } from './lineTransport';
@@ -28,8 +28,9 @@ export async function runMcpOnStdio(options: RunMcpOptions): Promise<Result<void
   const created = AdbHub.create({ env: options.env, operatorPackage: options.operatorPackage });
   if (!created.ok) return created;
   const hub = created.value;
-  const screenshots = managedScreenshotDirectory(
-    androperatorHome(options.env, options.homedir ?? osHomedir()),
+  const { screenshots } = await openDataFolder(
+    { env: options.env, platform: process.platform, homedir: options.homedir ?? osHomedir() },
+    options.log,
   );
   const screenshotDirectory = await mkdir(screenshots, { recursive: true, mode: 0o700 }).then(
     () => screenshots,

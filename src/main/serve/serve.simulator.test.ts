@@ -2,10 +2,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDiscovery } from '../daemon/discovery';
-import { serveTokenPath } from '../daemon/home';
+import { dataPaths } from '../../node/env/dataFolder';
 import { errorOf, openEventStream, rawRequest, type RawResponse } from '../../test-support/httpTestClient';
 import { startServe, type RunningServe } from './startServe';
 import { startTestLab, type TestLab } from '../../test-support/testLab';
+
+const serveTokenPath = (home: string): string =>
+  dataPaths({ env: { ANDROPERATOR_HOME: home }, platform: process.platform, homedir: home }).serveToken;
 
 let lab: TestLab;
 let serve: RunningServe;

@@ -4,7 +4,7 @@ import { homedir as osHomedir } from 'node:os';
 import { version } from '../../../package.json';
 import { ok, type Result } from '../../shared/errors';
 import { removeDiscovery, writeDiscovery } from '../daemon/discovery';
-import { androperatorHome, managedScreenshotDirectory, serveTokenPath } from '../daemon/home';
+import { openDataFolder, type DataPaths } from '../../node/env/legacyMigration';
 import { AdbHub, type AdbHubOptions } from '../devices/hub';
 import { InFlightRegistry } from '../execution/inFlight';
 import { createLocalServer, type LocalServer } from '../http/server';
@@ -68,10 +68,10 @@ async function buildIdentity(): Promise<ServeIdentity['buildIdentity']> {
 
 async function resolveToken(
   options: StartServeOptions,
-  home: string,
+  paths: DataPaths,
 ): Promise<Result<{ token: string; file: string | null; created: boolean }>> {
   if (options.token !== undefined) return ok({ token: options.token, file: null, created: false });
-  const file = serveTokenPath(home);
+  const file = paths.serveToken;
   const loaded = await loadOrCreateToken(file);
   return loaded.ok ? ok({ token: loaded.value.token, file, created: loaded.value.created }) : loaded;
 }
@@ -79,8 +79,12 @@ async function resolveToken(
 /** Starts the Serve API; fails (nothing listening, nothing written but the token) on any startup error. */
 export async function startServe(options: StartServeOptions): Promise<Result<RunningServe>> {
   const log = options.log ?? (() => undefined);
-  const home = androperatorHome(options.env, options.homedir ?? osHomedir());
-  const token = await resolveToken(options, home);
+  const paths = await openDataFolder(
+    { env: options.env, platform: process.platform, homedir: options.homedir ?? osHomedir() },
+    log,
+  );
+  const home = paths.data;
+  const token = await resolveToken(options, paths);
   if (!token.ok) return token;
   const createdHub = AdbHub.create({
     ...options.hub,
@@ -89,7 +93,7 @@ export async function startServe(options: StartServeOptions): Promise<Result<Run
   });
   if (!createdHub.ok) return createdHub;
   const hub = createdHub.value;
-  const screenshots = managedScreenshotDirectory(home);
+  const screenshots = paths.screenshots;
   const screenshotDirectory = await mkdir(screenshots, { recursive: true, mode: 0o700 }).then(
     () => screenshots,
     () => undefined,

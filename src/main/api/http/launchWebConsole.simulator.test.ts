@@ -61,8 +61,9 @@ afterAll(async () => {
 });
 
 describe('the browser console on a machine without devices', () => {
-  it('prints one line with its address and token', () => {
-    expect(printed).toEqual([`androperator console: http://127.0.0.1:${port}/?token=${token}`]);
+  it('prints its address and token on a line of their own', () => {
+    expect(printed).toHaveLength(1);
+    expect(printed[0]?.split('\n')).toContain(`    http://127.0.0.1:${port}/?token=${token}`);
     expect(token.length).toBeGreaterThanOrEqual(43);
   });
 

@@ -16,6 +16,8 @@ export interface WebConsoleOptions {
   port?: number;
   /** Default: a fresh random token. */
   token?: string;
+  /** Where a user finds the token, appended to 401 answers. */
+  tokenLocation?: string;
   /** The built renderer (out/renderer); omitted: API only. */
   staticDirectory?: string;
   log?: (message: string) => void;
@@ -64,7 +66,7 @@ export async function startWebConsole(options: WebConsoleOptions): Promise<Resul
     ...(options.host === undefined ? {} : { host: options.host }),
     port: options.port ?? 0,
     token,
-    tokenLocation: 'the address the console printed at start',
+    tokenLocation: options.tokenLocation ?? 'the address the console printed at start',
     bodyLimitBytes: BODY_LIMIT_BYTES,
     // A stop lets device calls in flight finish and be answered (issue 13 §7).
     closeGraceMs: IN_FLIGHT_GRACE_MS,

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseWebFlags } from './webFlags';
 
 describe('parseWebFlags', () => {
-  it('defaults to 127.0.0.1, any free port, the simulator allowed, a sentence', () => {
+  it('defaults to 127.0.0.1, no port (the remembered one), the simulator allowed, a sentence', () => {
     expect(parseWebFlags([])).toEqual({
       ok: true,
-      value: { host: '127.0.0.1', port: 0, simulator: true, json: false, help: false },
+      value: { host: '127.0.0.1', simulator: true, json: false, help: false },
     });
   });
 

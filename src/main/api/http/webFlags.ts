@@ -4,8 +4,8 @@ import { isLoopbackHost } from '../../http/security';
 
 export interface WebFlags {
   host: string;
-  /** 0: any free port. */
-  port: number;
+  /** 0: any free port; absent: the port of the last start (remembered in the data folder), else any free one. */
+  port?: number;
   /** false with --no-simulator. */
   simulator: boolean;
   /** Print {"url": ...} instead of the sentence. */
@@ -15,10 +15,13 @@ export interface WebFlags {
 
 export const WEB_USAGE = `Usage: npm run web -- [options]   (or: node out/console/web.js [options])
 
-Serves the androperator console to a browser on this machine and prints its address (with a per-launch token).
+Serves the androperator console to a browser on this machine and prints its address. The address stays the same
+across restarts: the port and the token are kept in the data folder (console.json, console-token), so an open tab
+reconnects by itself.
 
 Options:
-  --port <n>        Port to listen on (default: any free port)
+  --port <n>        Port to listen on (default: the port of the last start when free, else any free port;
+                    0: any free port)
   --host <address>  Loopback address to bind: 127.0.0.1 (default), ::1 or localhost
   --no-simulator    Never start a simulated phone, even when no device is connected
   --json            Print {"url": "..."} instead of a sentence
@@ -30,7 +33,7 @@ function usage(message: string): Result<never> {
 
 /** Parses `argv` (without node and the script); `--name value` and `--name=value` both work. */
 export function parseWebFlags(argv: readonly string[]): Result<WebFlags> {
-  const flags: WebFlags = { host: '127.0.0.1', port: 0, simulator: true, json: false, help: false };
+  const flags: WebFlags = { host: '127.0.0.1', simulator: true, json: false, help: false };
   for (let index = 0; index < argv.length; index += 1) {
     const token = argv[index] ?? '';
     const [name, inline] =
