@@ -156,6 +156,9 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
   'devices:servers': servers,
   'devices:addServer': servers,
   'devices:removeServer': servers.slice(0, 1),
+  'devices:setServerEnabled': servers.map((server, index) =>
+    index === 0 ? server : { ...server, enabled: false },
+  ),
   'execution:run': outcome,
   'sequence:run': [
     { serial: 'emulator-5554', result: { ok: true, value: sequence } },
@@ -229,6 +232,7 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
   },
   'devices:addServer': { value: [{ ...servers[0], reachable: 'yes' }], field: '[0].reachable' },
   'devices:removeServer': { value: [{ ...servers[0], port: '5037' }], field: '[0].port' },
+  'devices:setServerEnabled': { value: [{ ...servers[0], enabled: 'no' }], field: '[0].enabled' },
   'execution:run': {
     value: { ...outcome, predictedBounds: { ...bounds, right: null } },
     field: 'predictedBounds.right',

@@ -77,7 +77,12 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     if (problem !== undefined)
       log(`${problem.message} (using defaults; the file is kept aside on the next save)`);
   const evidence = new EvidenceStore(options.evidenceDirectory ?? paths.evidence);
-  const hubOptions: AdbHubOptions = { ...options.hub, env, operatorPackage: settings.get().operatorPackage };
+  const hubOptions: AdbHubOptions = {
+    serversFile: paths.adbServers,
+    ...options.hub,
+    env,
+    operatorPackage: settings.get().operatorPackage,
+  };
   const created = AdbHub.create(hubOptions);
   // Why a throw: the settings store only ever holds a valid package name, so a refusal here is a bug.
   if (!created.ok) throw new AppErrorException(created.error);
@@ -156,6 +161,8 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
         .version()
         .catch(() => undefined);
       const first = await hub.start();
+      if (hub.serversFileProblem !== undefined)
+        log(`${hub.serversFileProblem} (remote adb servers not restored; the next change rewrites it)`);
       if (!first.ok) log(`adb: ${first.error.message}`);
       await startPhoneIfWanted(first.ok ? first.value : []);
     },

@@ -21,6 +21,10 @@ export interface AdbServerInfo {
   tracking: boolean;
   deviceCount: number;
   error?: AppError;
+  /** false: a remote server switched off (kept in the list, not polled); absent for the local server. */
+  enabled?: boolean;
+  /** Other addresses that were added and found to be this same server (e.g. localhost:5412 for 127.0.0.1:5412). */
+  aliases?: string[];
 }
 
 export interface AppInfo {
@@ -82,6 +86,10 @@ export interface ConsoleApiChannels {
   'devices:servers': { input: ParsedChannelInput<'devices:servers'>; output: AdbServerInfo[] };
   'devices:addServer': { input: ParsedChannelInput<'devices:addServer'>; output: AdbServerInfo[] };
   'devices:removeServer': { input: ParsedChannelInput<'devices:removeServer'>; output: AdbServerInfo[] };
+  'devices:setServerEnabled': {
+    input: ParsedChannelInput<'devices:setServerEnabled'>;
+    output: AdbServerInfo[];
+  };
   'execution:run': { input: ParsedChannelInput<'execution:run'>; output: ExecutionOutcome };
   'sequence:run': {
     input: ParsedChannelInput<'sequence:run'>;
@@ -139,6 +147,7 @@ export const CONSOLE_CHANNELS = [
   'devices:servers',
   'devices:addServer',
   'devices:removeServer',
+  'devices:setServerEnabled',
   'execution:run',
   'sequence:run',
   'screenshot:capture',

@@ -72,6 +72,7 @@ const outputs = {
   'devices:servers': serversSchema,
   'devices:addServer': serversSchema,
   'devices:removeServer': serversSchema,
+  'devices:setServerEnabled': serversSchema,
   'execution:run': executionOutcomeSchema,
   'sequence:run': z.array(deviceSequenceResultSchema),
   'screenshot:capture': manualCaptureSchema,
