@@ -305,6 +305,7 @@ export const EVENT_PAYLOADS: ConsoleEvents = {
     data: { file: 'screenshot.png' },
   },
   'execution:finished': { serial: 'emulator-5554', execution, outcome: { ok: true, value: outcome } },
+  'evidence:changed': { runIds: [record.id] },
 };
 
 /** Per event: a payload with one nested field of the wrong type, and that field's path. */
@@ -324,4 +325,5 @@ export const BROKEN_EVENTS: { [E in keyof ConsoleEvents]: { value: unknown; fiel
     },
     field: 'outcome.value.envelope.stepResults[0].success',
   },
+  'evidence:changed': { value: { runIds: [7] }, field: 'runIds[0]' },
 };

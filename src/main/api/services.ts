@@ -13,6 +13,7 @@ import { AppErrorException } from '../../shared/errors';
 import { AdbHub, type AdbHubOptions } from '../devices/hub';
 import { resolveHubConfig } from '../devices/hubConfig';
 import { EvidenceStore } from '../evidence/evidenceStore';
+import { watchRuns, type RunsWatcher } from '../evidence/watchRuns';
 import { InFlightRegistry } from '../execution/inFlight';
 import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
 import { adbSequencePorts } from '../sequence/adbPorts';
@@ -76,7 +77,8 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
   for (const problem of [settings.loadProblem, presets.loadProblem])
     if (problem !== undefined)
       log(`${problem.message} (using defaults; the file is kept aside on the next save)`);
-  const evidence = new EvidenceStore(options.evidenceDirectory ?? paths.evidence);
+  const evidenceDirectory = options.evidenceDirectory ?? paths.evidence;
+  const evidence = new EvidenceStore(evidenceDirectory);
   const hubOptions: AdbHubOptions = {
     serversFile: paths.adbServers,
     ...options.hub,
@@ -141,6 +143,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     events.emit('devices:changed', devices);
   });
   let closing: Promise<void> | undefined;
+  let runsWatcher: RunsWatcher | undefined;
 
   return {
     api,
@@ -157,6 +160,14 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     async start() {
       // Why first: when no adb server runs, the hub's poll and tracker would each spawn `adb start-server` at once,
       // and the loser fails with "Address already in use". One version() call starts it alone.
+      // Runs the CLI writes into the same folder reach an open History as events, without a Refresh.
+      runsWatcher ??= await watchRuns(
+        evidenceDirectory,
+        (runIds) => events.emit('evidence:changed', { runIds }),
+        {
+          log,
+        },
+      );
       await createAdbClient({ port: adb.localPort, bin: adb.adbBinary })
         .version()
         .catch(() => undefined);
@@ -169,6 +180,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     close() {
       closing ??= (async () => {
         unsubscribe();
+        runsWatcher?.close();
         await phone.stop();
         await hub.close();
       })();

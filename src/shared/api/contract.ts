@@ -134,6 +134,8 @@ export interface ConsoleEvents {
   'devices:changed': DeviceInfo[];
   'run:progress': SequenceProgress & { serial: string };
   'execution:finished': { serial: string; execution: Execution; outcome: ApiResult<ExecutionOutcome> };
+  /** Runs appeared, changed or went away in the evidence folder (the console's own, or the CLI's). */
+  'evidence:changed': { runIds: string[] };
 }
 
 export type ConsoleEventName = keyof ConsoleEvents;
@@ -171,4 +173,5 @@ export const CONSOLE_EVENTS = [
   'devices:changed',
   'run:progress',
   'execution:finished',
+  'evidence:changed',
 ] as const satisfies readonly ConsoleEventName[];

@@ -107,6 +107,7 @@ const events = {
     execution: executionSchema,
     outcome: resultSchema(executionOutcomeSchema),
   }),
+  'evidence:changed': z.object({ runIds: z.array(z.string()) }),
 };
 const checkedEvents: ExactEntries<ConsoleEvents, typeof events> = events;
 
