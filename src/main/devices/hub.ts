@@ -283,8 +283,10 @@ export class AdbHub implements DeviceResolver {
    * servers of the servers file; resolves to list().
    */
   async start(): Promise<Result<DeviceInfo[]>> {
+    const loop = this.pollLoop;
     await this.restoreServers();
-    if (!this.started) {
+    // A stop() while the servers file was read wins: the hub stays stopped.
+    if (!this.started && loop === this.pollLoop) {
       this.started = true;
       this.pollLoop += 1;
       for (const link of this.links()) link.startTracking(this.signal);

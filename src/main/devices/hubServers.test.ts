@@ -124,4 +124,12 @@ describe('AdbHub servers file', () => {
     expect(await third.removeServer(address)).toBe(true);
     expect(JSON.parse(await readFile(serversFile, 'utf8')).servers).toEqual([]);
   });
+
+  it('stays stopped when stop() comes while the servers file is read', async () => {
+    const subject = hub({ serversFile });
+    const starting = subject.start();
+    subject.stop();
+    await starting;
+    expect(subject.servers()[0]?.tracking).toBe(false);
+  });
 });
