@@ -22,6 +22,7 @@ export const OUTPUTS = [
   'out/cli/androperator.js',
 ];
 export const STAMP = 'out/.sources-fingerprint';
+const TEST_FILE = /\.test\.tsx?$/;
 
 async function filesUnder(folder) {
   const entries = await readdir(folder, { withFileTypes: true }).catch((error) => {
@@ -32,7 +33,8 @@ async function filesUnder(folder) {
   for (const entry of entries) {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) files.push(...(await filesUnder(path)));
-    else if (entry.isFile()) files.push(path);
+    // Tests are not bundled: editing one needs no build.
+    else if (entry.isFile() && !TEST_FILE.test(entry.name)) files.push(path);
   }
   return files;
 }

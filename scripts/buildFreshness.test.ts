@@ -33,6 +33,9 @@ describe('buildReason', () => {
     await recordBuild(root);
     await put('src/main/new.ts', 'export {};');
     expect(await buildReason(root)).toBe('sources changed since the last build');
+    await recordBuild(root);
+    await put('src/main/web.test.ts', 'it.todo("x");');
+    expect(await buildReason(root)).toBeNull();
   });
 
   it('asks for a build when an output is missing, whatever the record says', async () => {

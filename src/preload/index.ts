@@ -15,6 +15,7 @@ const api = {
   'devices:servers': (input) => ipcRenderer.invoke('devices:servers', input),
   'devices:addServer': (input) => ipcRenderer.invoke('devices:addServer', input),
   'devices:removeServer': (input) => ipcRenderer.invoke('devices:removeServer', input),
+  'devices:setServerEnabled': (input) => ipcRenderer.invoke('devices:setServerEnabled', input),
   'execution:run': (input) => ipcRenderer.invoke('execution:run', input),
   'sequence:run': (input) => ipcRenderer.invoke('sequence:run', input),
   'screenshot:capture': (input) => ipcRenderer.invoke('screenshot:capture', input),

@@ -56,22 +56,32 @@ export class FakeHub implements DeviceHubPort {
       reachable: true,
       tracking: true,
       deviceCount: server === 'local' ? this.devices.length : 0,
+      ...(server === 'local' ? {} : { enabled: !this.disabled.has(server) }),
     });
     return [status('local'), ...this.remote.map(status)];
   }
 
   async addServer(address: string): Promise<Result<AdbServerStatus>> {
     if (!/^[a-z0-9.-]+:\d+$/.test(address))
-      return fail('ADB_SERVER_UNAVAILABLE', `"${address}" is not an adb server address`);
+      return fail('INVALID_SERVER_ADDRESS', `"${address}" is not an adb server address`);
     if (!this.remote.includes(address)) this.remote.push(address);
     const added = this.servers().find((status) => status.server === address);
     return added === undefined ? fail('INTERNAL_ERROR', 'lost') : ok(added);
   }
 
-  removeServer(address: string): boolean {
+  async removeServer(address: string): Promise<boolean> {
     const index = this.remote.indexOf(address);
     if (index < 0) return false;
     this.remote.splice(index, 1);
+    return true;
+  }
+
+  readonly disabled = new Set<string>();
+
+  async setServerEnabled(address: string, enabled: boolean): Promise<boolean> {
+    if (!this.remote.includes(address)) return false;
+    if (enabled) this.disabled.delete(address);
+    else this.disabled.add(address);
     return true;
   }
 

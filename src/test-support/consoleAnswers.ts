@@ -159,6 +159,9 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
   'devices:servers': servers,
   'devices:addServer': servers,
   'devices:removeServer': servers.slice(0, 1),
+  'devices:setServerEnabled': servers.map((server, index) =>
+    index === 0 ? server : { ...server, enabled: false },
+  ),
   'execution:run': outcome,
   'sequence:run': [
     { serial: 'emulator-5554', result: { ok: true, value: sequence } },
@@ -232,6 +235,7 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
   },
   'devices:addServer': { value: [{ ...servers[0], reachable: 'yes' }], field: '[0].reachable' },
   'devices:removeServer': { value: [{ ...servers[0], port: '5037' }], field: '[0].port' },
+  'devices:setServerEnabled': { value: [{ ...servers[0], enabled: 'no' }], field: '[0].enabled' },
   'execution:run': {
     value: { ...outcome, predictedBounds: { ...bounds, right: null } },
     field: 'predictedBounds.right',
@@ -304,6 +308,7 @@ export const EVENT_PAYLOADS: ConsoleEvents = {
     data: { file: 'screenshot.png' },
   },
   'execution:finished': { serial: 'emulator-5554', execution, outcome: { ok: true, value: outcome } },
+  'evidence:changed': { runIds: [record.id] },
 };
 
 /** Per event: a payload with one nested field of the wrong type, and that field's path. */
@@ -323,4 +328,5 @@ export const BROKEN_EVENTS: { [E in keyof ConsoleEvents]: { value: unknown; fiel
     },
     field: 'outcome.value.envelope.stepResults[0].success',
   },
+  'evidence:changed': { value: { runIds: [7] }, field: 'runIds[0]' },
 };

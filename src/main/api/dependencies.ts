@@ -21,7 +21,8 @@ export interface DeviceHubPort {
   resolve(deviceId?: string): Promise<Result<ResolvedDevice>>;
   servers(): AdbServerStatus[];
   addServer(address: string): Promise<Result<AdbServerStatus>>;
-  removeServer(address: string): boolean;
+  removeServer(address: string): Promise<boolean>;
+  setServerEnabled(address: string, enabled: boolean): Promise<boolean>;
   setOperatorPackage(operatorPackage: string): Result<void>;
   /** Reads the Operator status now and updates the device list (and so devices:changed) with it. */
   operatorStatus(serial: string): Promise<Result<OperatorStatus>>;

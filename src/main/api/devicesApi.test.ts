@@ -50,7 +50,15 @@ describe('devices:list and servers', () => {
     });
     expect(await api['devices:addServer']({ address: 'not an address' })).toMatchObject({
       ok: false,
-      error: { code: 'ADB_SERVER_UNAVAILABLE' },
+      error: { code: 'INVALID_SERVER_ADDRESS' },
+    });
+    expect(await api['devices:setServerEnabled']({ address: 'lab:5037', enabled: false })).toMatchObject({
+      ok: true,
+      value: [{ server: 'local' }, { server: 'lab:5037', enabled: false }],
+    });
+    expect(await api['devices:setServerEnabled']({ address: 'lab:9', enabled: true })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
     });
     expect(await api['devices:removeServer']({ address: 'lab:5037' })).toMatchObject({
       ok: true,

@@ -15,7 +15,12 @@ function serverInfo(status: AdbServerStatus): AdbServerInfo {
 
 type DevicesApi = Pick<
   ConsoleApi,
-  'devices:list' | 'devices:describe' | 'devices:servers' | 'devices:addServer' | 'devices:removeServer'
+  | 'devices:list'
+  | 'devices:describe'
+  | 'devices:servers'
+  | 'devices:addServer'
+  | 'devices:removeServer'
+  | 'devices:setServerEnabled'
 >;
 
 export function devicesApi(dependencies: ResolvedDependencies): DevicesApi {
@@ -55,8 +60,15 @@ export function devicesApi(dependencies: ResolvedDependencies): DevicesApi {
       const added = await hub.addServer(address);
       return added.ok ? ok(servers()) : added;
     },
+    'devices:setServerEnabled': async ({ address, enabled }) =>
+      (await hub.setServerEnabled(address, enabled))
+        ? ok(servers())
+        : fail('NOT_FOUND', `${address} is not one of the watched adb servers.`, {
+            address,
+            servers: hub.servers().map((status) => status.server),
+          }),
     'devices:removeServer': async ({ address }) =>
-      hub.removeServer(address)
+      (await hub.removeServer(address))
         ? ok(servers())
         : fail('NOT_FOUND', `${address} is not one of the watched adb servers.`, {
             address,

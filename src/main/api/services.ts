@@ -13,6 +13,7 @@ import { AppErrorException } from '../../shared/errors';
 import { AdbHub, type AdbHubOptions } from '../devices/hub';
 import { resolveHubConfig } from '../devices/hubConfig';
 import { EvidenceStore } from '../evidence/evidenceStore';
+import { watchRuns, type RunsWatcher } from '../evidence/watchRuns';
 import { InFlightRegistry } from '../execution/inFlight';
 import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
 import { adbSequencePorts } from '../sequence/adbPorts';
@@ -76,8 +77,14 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
   for (const problem of [settings.loadProblem, presets.loadProblem])
     if (problem !== undefined)
       log(`${problem.message} (using defaults; the file is kept aside on the next save)`);
-  const evidence = new EvidenceStore(options.evidenceDirectory ?? paths.evidence);
-  const hubOptions: AdbHubOptions = { ...options.hub, env, operatorPackage: settings.get().operatorPackage };
+  const evidenceDirectory = options.evidenceDirectory ?? paths.evidence;
+  const evidence = new EvidenceStore(evidenceDirectory);
+  const hubOptions: AdbHubOptions = {
+    serversFile: paths.adbServers,
+    ...options.hub,
+    env,
+    operatorPackage: settings.get().operatorPackage,
+  };
   const created = AdbHub.create(hubOptions);
   // Why a throw: the settings store only ever holds a valid package name, so a refusal here is a bug.
   if (!created.ok) throw new AppErrorException(created.error);
@@ -136,6 +143,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     events.emit('devices:changed', devices);
   });
   let closing: Promise<void> | undefined;
+  let runsWatcher: RunsWatcher | undefined;
 
   return {
     api,
@@ -152,16 +160,27 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     async start() {
       // Why first: when no adb server runs, the hub's poll and tracker would each spawn `adb start-server` at once,
       // and the loser fails with "Address already in use". One version() call starts it alone.
+      // Runs the CLI writes into the same folder reach an open History as events, without a Refresh.
+      runsWatcher ??= await watchRuns(
+        evidenceDirectory,
+        (runIds) => events.emit('evidence:changed', { runIds }),
+        {
+          log,
+        },
+      );
       await createAdbClient({ port: adb.localPort, bin: adb.adbBinary })
         .version()
         .catch(() => undefined);
       const first = await hub.start();
+      if (hub.serversFileProblem !== undefined)
+        log(`${hub.serversFileProblem} (remote adb servers not restored; the next change rewrites it)`);
       if (!first.ok) log(`adb: ${first.error.message}`);
       await startPhoneIfWanted(first.ok ? first.value : []);
     },
     close() {
       closing ??= (async () => {
         unsubscribe();
+        runsWatcher?.close();
         await phone.stop();
         await hub.close();
       })();

@@ -12,7 +12,9 @@ import {
 } from './hubConfig';
 import { probeOperator, type ProbeLimits } from './operatorStatus';
 import { pickTarget } from './pickTarget';
+import { sameServer, serverIdentities, THIS_MACHINE } from './serverIdentity';
 import { ServerLink, type AdbServerStatus, type ListedDevice } from './serverLink';
+import { loadServers, saveServers, type SavedServer } from './serverStore';
 import type { DeviceInfo, DeviceResolver, OperatorStatus, ResolvedDevice } from './types';
 
 export type { AdbHubOptions } from './hubConfig';
@@ -21,6 +23,15 @@ export type { AdbServerStatus } from './serverLink';
 /** Receives the full device list after every observable change. */
 export type DevicesListener = (devices: DeviceInfo[]) => void;
 
+/** A remote server the user added: its link, its switch, and what identifies it. */
+interface RemoteServer {
+  link: ServerLink;
+  enabled: boolean;
+  identities: string[];
+  /** Other addresses entered for it. */
+  aliases: string[];
+}
+
 /**
  * Lists and tracks devices across adb servers. Rows come local first, then remote servers in the order they were
  * added, each sorted by serial; a serial on two servers is listed twice and resolves to the local one.
@@ -28,7 +39,13 @@ export type DevicesListener = (devices: DeviceInfo[]) => void;
 export class AdbHub implements DeviceResolver {
   private readonly config: HubConfig;
   private readonly local: ServerLink;
-  private readonly remotes = new Map<string, ServerLink>();
+  private readonly remotes = new Map<string, RemoteServer>();
+  /** Addresses entered that turned out to be the local server. */
+  private readonly localAliases: string[] = [];
+  private restored: Promise<void> | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  /** Why the servers file was not used, once (for the console's log). */
+  serversFileProblem: string | undefined;
   private readonly details: DetailCache;
   private readonly listeners = new Set<DevicesListener>();
   private operatorPackage: string;
@@ -112,43 +129,147 @@ export class AdbHub implements DeviceResolver {
     return ok(undefined);
   }
 
-  /** Adds a lab's adb server ("host:port"); an unreachable one is kept and its status says why. */
+  /**
+   * Adds a lab's adb server ("host:port"); an unreachable one is kept and its status says why. An address of a server
+   * already listed (the same resolved address and port: localhost, 127.0.0.1, ::1 and this machine's own addresses
+   * are one) adds nothing: it is recorded as an alias of that server, whose status is returned.
+   */
   async addServer(address: string): Promise<Result<AdbServerStatus>> {
     const parsed = parseServerAddress(address);
     if (!parsed.ok) return parsed;
-    const { host, port, label } = parsed.value;
-    let link = this.remotes.get(label);
-    if (!link) {
-      const client = createAdbClient({ host, port, startServer: false });
-      link = new ServerLink(
-        label,
-        client,
-        (error) => remoteServerError(error, label),
-        this.config.serverTimeoutMs,
-      );
-      this.remotes.set(label, link);
-      if (this.started) link.startTracking(this.signal);
-    }
-    await this.pollAll();
+    await this.restoreServers();
+    const added = await this.addRemote(parsed.value.label, true, []);
+    await this.save();
+    if (added !== 'local') await this.pollAll();
     this.emitIfChanged();
-    return ok(link.status());
+    return ok(added === 'local' ? this.localStatus() : this.remoteStatus(added));
   }
 
-  /** Forgets a remote server; false when it was not added. */
-  removeServer(address: string): boolean {
-    const parsed = parseServerAddress(address);
-    const link = parsed.ok ? this.remotes.get(parsed.value.label) : undefined;
-    if (!parsed.ok || !link) return false;
-    link.stopTracking();
-    this.remotes.delete(parsed.value.label);
+  /** Forgets a remote server (by its address or an alias); false when it was not added. */
+  async removeServer(address: string): Promise<boolean> {
+    await this.restoreServers();
+    const found = this.findRemote(address);
+    if (!found) return false;
+    found.remote.link.stopTracking();
+    this.remotes.delete(found.label);
+    await this.save();
     this.details.sync(this.rows());
     this.emitIfChanged();
     return true;
   }
 
-  /** The local server first, then remote servers in the order they were added. */
+  /** Switches a remote server on (tracked and polled again) or off (kept, not polled); false when not added. */
+  async setServerEnabled(address: string, enabled: boolean): Promise<boolean> {
+    await this.restoreServers();
+    const found = this.findRemote(address);
+    if (!found) return false;
+    if (found.remote.enabled !== enabled) {
+      found.remote.enabled = enabled;
+      if (!enabled) found.remote.link.stopTracking();
+      else if (this.started) found.remote.link.startTracking(this.signal);
+      await this.save();
+      if (enabled) await this.pollAll();
+      this.details.sync(this.rows());
+      this.emitIfChanged();
+    }
+    return true;
+  }
+
+  /** The local server first, then remote servers in the order they were added (switched-off ones too). */
   servers(): AdbServerStatus[] {
-    return this.links().map((link) => link.status());
+    return [this.localStatus(), ...[...this.remotes.values()].map((remote) => this.remoteStatus(remote))];
+  }
+
+  private localStatus(): AdbServerStatus {
+    const status = this.local.status();
+    return this.localAliases.length === 0 ? status : { ...status, aliases: [...this.localAliases] };
+  }
+
+  private remoteStatus(remote: RemoteServer): AdbServerStatus {
+    const status = remote.link.status();
+    const aliases = remote.aliases.length === 0 ? {} : { aliases: [...remote.aliases] };
+    if (remote.enabled) return { ...status, enabled: true, ...aliases };
+    return {
+      server: status.server,
+      host: status.host,
+      port: status.port,
+      tracking: false,
+      deviceCount: 0,
+      enabled: false,
+      ...aliases,
+    };
+  }
+
+  private findRemote(address: string): { label: string; remote: RemoteServer } | undefined {
+    const parsed = parseServerAddress(address);
+    const label = parsed.ok ? parsed.value.label : address.trim();
+    for (const [key, remote] of this.remotes)
+      if (key === label || remote.aliases.includes(label)) return { label: key, remote };
+    return undefined;
+  }
+
+  /** Adds (or recognises) the server at `label`; 'local' when it is the local server. */
+  private async addRemote(
+    label: string,
+    enabled: boolean,
+    aliases: readonly string[],
+  ): Promise<RemoteServer | 'local'> {
+    const parsed = parseServerAddress(label);
+    if (!parsed.ok) throw new Error(`addRemote got an unparsed address ${label}`);
+    const { host, port } = parsed.value;
+    const identities = await serverIdentities(host, port);
+    if (sameServer(identities, [`${THIS_MACHINE}:${this.config.localPort}`])) {
+      if (!this.localAliases.includes(label)) this.localAliases.push(label);
+      return 'local';
+    }
+    for (const [key, remote] of this.remotes) {
+      if (key !== label && !sameServer(identities, remote.identities)) continue;
+      if (key !== label && !remote.aliases.includes(label)) remote.aliases.push(label);
+      return remote;
+    }
+    const client = createAdbClient({ host, port, startServer: false });
+    const link = new ServerLink(
+      label,
+      client,
+      (error) => remoteServerError(error, label),
+      this.config.serverTimeoutMs,
+    );
+    const remote: RemoteServer = { link, enabled, identities, aliases: [...aliases] };
+    this.remotes.set(label, remote);
+    if (this.started && enabled) link.startTracking(this.signal);
+    return remote;
+  }
+
+  /** Adds the servers of the servers file once (before the first start or change). */
+  private restoreServers(): Promise<void> {
+    const file = this.config.serversFile;
+    if (file === undefined) return Promise.resolve();
+    this.restored ??= (async () => {
+      const loaded = await loadServers(file);
+      this.serversFileProblem = loaded.problem;
+      for (const saved of loaded.servers) {
+        const parsed = parseServerAddress(saved.address);
+        if (!parsed.ok) continue;
+        await this.addRemote(parsed.value.label, saved.enabled, saved.aliases);
+      }
+    })();
+    return this.restored;
+  }
+
+  /** Writes the servers file (one write at a time, in order). */
+  private save(): Promise<void> {
+    const file = this.config.serversFile;
+    if (file === undefined) return Promise.resolve();
+    const servers: SavedServer[] = [...this.remotes].map(([address, remote]) => ({
+      address,
+      enabled: remote.enabled,
+      aliases: [...remote.aliases],
+    }));
+    this.saving = this.saving.then(async () => {
+      const saved = await saveServers(file, servers);
+      if (!saved.ok) this.serversFileProblem = saved.error.message;
+    });
+    return this.saving;
   }
 
   /** Calls `listener` with the full list after every observable change; returns the unsubscribe function. */
@@ -157,9 +278,15 @@ export class AdbHub implements DeviceResolver {
     return () => this.listeners.delete(listener);
   }
 
-  /** Starts tracking (one track-devices subscription per server plus the liveness poll); resolves to list(). */
-  start(): Promise<Result<DeviceInfo[]>> {
-    if (!this.started) {
+  /**
+   * Starts tracking (one track-devices subscription per enabled server plus the liveness poll), after adding the
+   * servers of the servers file; resolves to list().
+   */
+  async start(): Promise<Result<DeviceInfo[]>> {
+    const loop = this.pollLoop;
+    await this.restoreServers();
+    // A stop() while the servers file was read wins: the hub stays stopped.
+    if (!this.started && loop === this.pollLoop) {
       this.started = true;
       this.pollLoop += 1;
       for (const link of this.links()) link.startTracking(this.signal);
@@ -181,14 +308,19 @@ export class AdbHub implements DeviceResolver {
   async close(): Promise<void> {
     this.stop();
     this.listeners.clear();
+    await this.saving;
   }
 
   private limits(): ProbeLimits {
     return { shellTimeoutMs: this.config.serverTimeoutMs, helloTimeoutMs: this.config.helloTimeoutMs };
   }
 
+  /** The local server and the enabled remote ones. */
   private links(): ServerLink[] {
-    return [this.local, ...this.remotes.values()];
+    return [
+      this.local,
+      ...[...this.remotes.values()].filter((remote) => remote.enabled).map((remote) => remote.link),
+    ];
   }
 
   private rows(): ListedDevice[] {
@@ -223,7 +355,8 @@ export class AdbHub implements DeviceResolver {
   }
 
   private pickFromRows(deviceId: string | undefined): Result<ListedDevice> {
-    const unavailableServers = [...this.remotes.values()]
+    const unavailableServers = this.links()
+      .slice(1)
       .filter((link) => link.failure !== undefined)
       .map((link) => link.server);
     const localFailure = this.local.failure;
@@ -237,7 +370,11 @@ export class AdbHub implements DeviceResolver {
   private listFailure(): AppError | undefined {
     const localFailure = this.local.failure;
     if (!localFailure) return undefined;
-    return [...this.remotes.values()].some((link) => link.status().reachable) ? undefined : localFailure;
+    return this.links()
+      .slice(1)
+      .some((link) => link.status().reachable)
+      ? undefined
+      : localFailure;
   }
 
   private snapshot(): DeviceInfo[] {

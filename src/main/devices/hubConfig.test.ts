@@ -64,18 +64,18 @@ describe('parsePort and isPackageName', () => {
 });
 
 describe('parseServerAddress', () => {
-  it('parses host:port, a bare host (port 5037), localhost and bracketed IPv6', () => {
-    expect(parseServerAddress('lab-7.example.com:5038')).toEqual({
+  it('parses host:port and bracketed IPv6, keeping the host as typed (lower case)', () => {
+    expect(parseServerAddress('lab-7.Example.com:5038')).toEqual({
       ok: true,
       value: { host: 'lab-7.example.com', port: 5038, label: 'lab-7.example.com:5038' },
     });
-    expect(parseServerAddress(' 10.0.0.5 ')).toEqual({
+    expect(parseServerAddress(' 10.0.0.5:5037 ')).toEqual({
       ok: true,
       value: { host: '10.0.0.5', port: 5037, label: '10.0.0.5:5037' },
     });
     expect(parseServerAddress('localhost:6000')).toMatchObject({
       ok: true,
-      value: { label: '127.0.0.1:6000' },
+      value: { label: 'localhost:6000' },
     });
     expect(parseServerAddress('[::1]:5037')).toEqual({
       ok: true,
@@ -83,14 +83,39 @@ describe('parseServerAddress', () => {
     });
   });
 
-  it('rejects anything else with a message that shows the expected form', () => {
-    for (const bad of ['', 'host:0', 'host:99999', 'a b:5037', 'http://lab:5037', '::1:5037', 'host:']) {
-      const parsed = parseServerAddress(bad);
-      expect(parsed).toMatchObject({
-        ok: false,
-        error: { code: 'ADB_SERVER_UNAVAILABLE', details: { address: bad } },
-      });
-      expect(parsed.ok || parsed.error.message).toContain('host:port');
-    }
+  it('does not turn a bare host into host:5037: the missing port is a validation error that suggests it', () => {
+    const parsed = parseServerAddress('foo');
+    expect(parsed).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_SERVER_ADDRESS', details: { address: 'foo' } },
+    });
+    expect(parsed.ok || parsed.error.message).toContain('the port is missing');
+    expect(parsed.ok || parsed.error.message).toContain('foo:5037');
+  });
+
+  it.each([
+    ['', 'it is empty'],
+    ['host:0', 'the port must be a number from 1 to 65535, not "0"'],
+    ['host:99999', 'not "99999"'],
+    ['host:5037x', 'not "5037x"'],
+    ['host:', 'not ""'],
+    ['a b:5037', 'it contains a space'],
+    ['http://lab:5037', 'leave out the scheme'],
+    ['::1:5037', 'an IPv6 address needs brackets'],
+    ['lab:50:37', 'more than one ":"'],
+    ['::1', 'an IPv6 address needs brackets'],
+    ['[zz]:5037', '[zz] is not an IPv6 address'],
+    ['10.0.0.300:5037', '10.0.0.300 is not an IPv4 address'],
+    ['lab_adb:5037', 'lab_adb is not a host name'],
+    ['-lab:5037', '-lab is not a host name'],
+    [':5037', 'the host is missing'],
+  ])('rejects %j as INVALID_SERVER_ADDRESS (%s), showing the expected form', (bad, why) => {
+    const parsed = parseServerAddress(bad);
+    expect(parsed).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_SERVER_ADDRESS', details: { address: bad } },
+    });
+    expect(parsed.ok || parsed.error.message).toContain(why);
+    expect(parsed.ok || parsed.error.message).toContain('host:port');
   });
 });

@@ -1,6 +1,7 @@
 // How the hub finds adb: binary, local server port, remote server addresses and the Operator package name.
 import { isPackageName } from '../../shared/packageName';
 import { fail, ok, type Result } from '../../shared/errors';
+import { isIPv4, isIPv6 } from 'node:net';
 import { adbBinary, adbServerPort, DEFAULT_ADB_PORT, parsePort } from '../../node/env/adbServer';
 
 export { DEFAULT_ADB_PORT, parsePort };
@@ -32,6 +33,8 @@ export interface AdbHubOptions {
   serverTimeoutMs?: number;
   /** How old a device list resolve(serial) may reuse (default 1000 ms; 0 polls every time). */
   resolveListMaxAgeMs?: number;
+  /** Where remote servers are kept across restarts (the console's adb-servers.json); absent: not kept. */
+  serversFile?: string;
 }
 
 export interface HubConfig {
@@ -43,6 +46,7 @@ export interface HubConfig {
   operatorRefreshPolls: number;
   serverTimeoutMs: number;
   resolveListMaxAgeMs: number;
+  serversFile: string | undefined;
 }
 
 /** A remote adb server: its label is the canonical "host:port" (IPv6 hosts in brackets). */
@@ -71,22 +75,65 @@ export function resolveHubConfig(options: AdbHubOptions = {}): Result<HubConfig>
     operatorRefreshPolls: Math.max(1, options.operatorRefreshPolls ?? 5),
     serverTimeoutMs: options.serverTimeoutMs ?? 3000,
     resolveListMaxAgeMs: Math.max(0, options.resolveListMaxAgeMs ?? DEFAULT_RESOLVE_LIST_MAX_AGE_MS),
+    serversFile: options.serversFile,
   });
 }
 
-/** Parses "host:port", "host" (port 5037) or "[v6]:port". */
+/** A host name: dot-separated labels of letters, digits and inner hyphens (RFC 1123). */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const EXAMPLE = 'lab-adb.example.com:5037';
+
+function invalidAddress(text: string, why: string): Result<never> {
+  return fail(
+    'INVALID_SERVER_ADDRESS',
+    `"${text}" is not an adb server address: ${why}. Write host:port, e.g. ${EXAMPLE}.`,
+    { address: text },
+  );
+}
+
+/**
+ * Parses "host:port" or "[v6]:port" strictly: a typo is INVALID_SERVER_ADDRESS, never a server that cannot be
+ * reached, and a missing port is an error (not silently adb's 5037). The label keeps the host as typed (lower case).
+ */
 export function parseServerAddress(text: string): Result<ServerAddress> {
   const trimmed = text.trim();
-  const bracketed = /^\[([0-9A-Fa-f:.]+)\](?::(\d+))?$/.exec(trimmed);
-  const plain = /^([A-Za-z0-9.-]+)(?::(\d+))?$/.exec(trimmed);
-  const match = bracketed ?? plain;
-  const port = match?.[2] === undefined ? DEFAULT_ADB_PORT : parsePort(match[2]);
-  if (!match?.[1] || port === undefined)
-    return fail(
-      'ADB_SERVER_UNAVAILABLE',
-      `"${text}" is not an adb server address; use host:port, e.g. lab-adb.example.com:5037.`,
-      { address: text },
+  if (trimmed === '') return invalidAddress(text, 'it is empty');
+  if (/\s/.test(trimmed)) return invalidAddress(text, 'it contains a space');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed))
+    return invalidAddress(text, 'leave out the scheme (tcp://, http://)');
+  const bracketed = /^\[([^\]]*)\](?::(.*))?$/.exec(trimmed);
+  let host: string;
+  let portText: string | undefined;
+  if (bracketed) {
+    host = (bracketed[1] ?? '').toLowerCase();
+    portText = bracketed[2];
+    if (!isIPv6(host))
+      return invalidAddress(
+        text,
+        `${host === '' ? 'the brackets are empty' : `[${host}] is not an IPv6 address`}`,
+      );
+  } else {
+    const colons = trimmed.split(':').length - 1;
+    if (colons > 1)
+      return isIPv6(trimmed)
+        ? invalidAddress(text, 'an IPv6 address needs brackets and a port, e.g. [::1]:5037')
+        : invalidAddress(text, 'it has more than one ":"');
+    const at = trimmed.lastIndexOf(':');
+    host = (at < 0 ? trimmed : trimmed.slice(0, at)).toLowerCase();
+    portText = at < 0 ? undefined : trimmed.slice(at + 1);
+    if (host === '') return invalidAddress(text, 'the host is missing');
+    if (/^[\d.]+$/.test(host) && !isIPv4(host)) return invalidAddress(text, `${host} is not an IPv4 address`);
+    if (!isIPv4(host) && !HOST_NAME.test(host))
+      return invalidAddress(text, `${host} is not a host name (letters, digits, "-" and ".")`);
+  }
+  if (portText === undefined)
+    return invalidAddress(
+      text,
+      `the port is missing (adb's own default is ${DEFAULT_ADB_PORT}: ${bracketed ? `[${host}]` : host}:${DEFAULT_ADB_PORT})`,
     );
-  const host = match[1].toLowerCase() === 'localhost' ? '127.0.0.1' : match[1];
+  const port = parsePort(portText);
+  if (port === undefined || portText.trim() !== portText)
+    return invalidAddress(text, `the port must be a number from 1 to 65535, not "${portText}"`);
   return ok({ host, port, label: bracketed ? `[${host}]:${port}` : `${host}:${port}` });
 }

@@ -71,6 +71,9 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
     'devices:servers': empty,
     'devices:addServer': addressInput,
     'devices:removeServer': addressInput,
+    'devices:setServerEnabled': addressInput.extend({
+      enabled: z.boolean({ error: 'must be true or false' }),
+    }),
     'execution:run': z.strictObject({
       serial: serialSchema,
       // The execution itself is validated canonically by runExecution (validateExecution), aliases included.

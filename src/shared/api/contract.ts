@@ -21,6 +21,10 @@ export interface AdbServerInfo {
   tracking: boolean;
   deviceCount: number;
   error?: AppError;
+  /** false: a remote server switched off (kept in the list, not polled); absent for the local server. */
+  enabled?: boolean;
+  /** Other addresses that were added and found to be this same server (e.g. localhost:5412 for 127.0.0.1:5412). */
+  aliases?: string[];
 }
 
 export interface AppInfo {
@@ -82,6 +86,10 @@ export interface ConsoleApiChannels {
   'devices:servers': { input: ParsedChannelInput<'devices:servers'>; output: AdbServerInfo[] };
   'devices:addServer': { input: ParsedChannelInput<'devices:addServer'>; output: AdbServerInfo[] };
   'devices:removeServer': { input: ParsedChannelInput<'devices:removeServer'>; output: AdbServerInfo[] };
+  'devices:setServerEnabled': {
+    input: ParsedChannelInput<'devices:setServerEnabled'>;
+    output: AdbServerInfo[];
+  };
   'execution:run': { input: ParsedChannelInput<'execution:run'>; output: ExecutionOutcome };
   'sequence:run': {
     input: ParsedChannelInput<'sequence:run'>;
@@ -126,6 +134,8 @@ export interface ConsoleEvents {
   'devices:changed': DeviceInfo[];
   'run:progress': SequenceProgress & { serial: string };
   'execution:finished': { serial: string; execution: Execution; outcome: ApiResult<ExecutionOutcome> };
+  /** Runs appeared, changed or went away in the evidence folder (the console's own, or the CLI's). */
+  'evidence:changed': { runIds: string[] };
 }
 
 export type ConsoleEventName = keyof ConsoleEvents;
@@ -139,6 +149,7 @@ export const CONSOLE_CHANNELS = [
   'devices:servers',
   'devices:addServer',
   'devices:removeServer',
+  'devices:setServerEnabled',
   'execution:run',
   'sequence:run',
   'screenshot:capture',
@@ -162,4 +173,5 @@ export const CONSOLE_EVENTS = [
   'devices:changed',
   'run:progress',
   'execution:finished',
+  'evidence:changed',
 ] as const satisfies readonly ConsoleEventName[];

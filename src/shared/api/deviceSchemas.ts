@@ -54,6 +54,8 @@ export const adbServerInfoSchema = exactSchema<AdbServerInfo>()(
     tracking: z.boolean(),
     deviceCount: z.number(),
     error: answeredErrorSchema.optional(),
+    enabled: z.boolean().optional(),
+    aliases: z.array(z.string()).optional(),
   }),
 );
 

@@ -72,6 +72,7 @@ const outputs = {
   'devices:servers': serversSchema,
   'devices:addServer': serversSchema,
   'devices:removeServer': serversSchema,
+  'devices:setServerEnabled': serversSchema,
   'execution:run': executionOutcomeSchema,
   'sequence:run': z.array(deviceSequenceResultSchema),
   'screenshot:capture': manualCaptureSchema,
@@ -106,6 +107,7 @@ const events = {
     execution: executionSchema,
     outcome: resultSchema(executionOutcomeSchema),
   }),
+  'evidence:changed': z.object({ runIds: z.array(z.string()) }),
 };
 const checkedEvents: ExactEntries<ConsoleEvents, typeof events> = events;
 

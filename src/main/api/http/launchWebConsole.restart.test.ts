@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedAdb, type IsolatedAdb } from '../../../test-support/isolatedAdb';
 import { openEventStream, rawRequest } from '../../../test-support/httpTestClient';
+import { EvidenceStore } from '../../evidence/evidenceStore';
 import { launchWebConsole, type RunningWebConsole } from './launchWebConsole';
 
 let adb: IsolatedAdb;
@@ -110,5 +111,33 @@ describe('the browser console address', () => {
     });
     expect(api.status).toBe(401);
     expect(api.json).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+  }, 30_000);
+
+  it('pushes runs another process writes into its evidence folder to open tabs as evidence:changed', async () => {
+    home = await mkdtemp(join(tmpdir(), 'androperator-restart-'));
+    const console = await launch();
+    const stream = await openEventStream(
+      portOf(console.url),
+      `/api/events?token=${encodeURIComponent(tokenOf(console.url))}`,
+    );
+    try {
+      // The CLI writes its runs into the same data folder (ANDROPERATOR_HOME/evidence) from its own process.
+      const cli = new EvidenceStore(join(home, 'evidence'));
+      const created = await cli.createRun({
+        deviceSerial: 'emulator-5554',
+        startedAt: new Date().toISOString(),
+      });
+      if (!created.ok) throw new Error(created.error.message);
+      const item = await stream.waitFor(
+        (entry) =>
+          entry.kind === 'event' &&
+          entry.event === 'evidence:changed' &&
+          entry.data.includes(created.value.id),
+        10_000,
+      );
+      expect(item.kind === 'event' && JSON.parse(item.data)).toEqual({ runIds: [created.value.id] });
+    } finally {
+      stream.close();
+    }
   }, 30_000);
 });

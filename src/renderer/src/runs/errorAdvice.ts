@@ -18,6 +18,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   EXECUTION_FAILED: 'Read the step message for the cause, fix it and rerun.',
   ADB_NOT_FOUND: 'Install Android platform-tools and make sure adb is on the PATH.',
   ADB_SERVER_UNAVAILABLE: 'Start the adb server (adb start-server) or check the remote adb address.',
+  INVALID_SERVER_ADDRESS:
+    'Write the adb server as host:port, e.g. lab-adb.example.com:5037, and add it again.',
   NO_DEVICES: 'Connect a device or start a simulated one (androperator simulator start).',
   DEVICE_NOT_FOUND: 'The device disconnected: reconnect it or pick another device.',
   MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: 'Pick the target device in the Devices list.',

@@ -1,4 +1,5 @@
-// The Settings dialog's "adb servers" section: every watched server, adding a lab's server, removing one.
+// The Settings dialog's "adb servers" section: every watched server, adding a lab's server, switching one off,
+// removing one.
 import { useId, useState, type ReactNode } from 'react';
 import type { AdbServerInfo } from '../../../shared/api/contract';
 import { useConsole } from '../store/context';
@@ -17,6 +18,8 @@ export function AdbServers(): ReactNode {
   const busy = useConsole((state) => state.adbServersBusy);
   const addAdbServer = useConsole((state) => state.addAdbServer);
   const removeAdbServer = useConsole((state) => state.removeAdbServer);
+  const setAdbServerEnabled = useConsole((state) => state.setAdbServerEnabled);
+  const notice = useConsole((state) => state.adbServersNotice);
   const [address, setAddress] = useState('');
   const headingId = useId();
   const inputId = useId();
@@ -25,24 +28,45 @@ export function AdbServers(): ReactNode {
     <section className="settings-servers" aria-labelledby={headingId}>
       <h3 id={headingId}>adb servers</h3>
       <p className="hint">
-        Added and removed at once (not part of Save); remote servers last until the console restarts.
+        Added, switched and removed at once (not part of Save). Remote servers are kept across restarts;
+        switch one off to stop watching it without forgetting it.
       </p>
       <ul className="server-list" aria-labelledby={headingId}>
         {servers.map((server) => {
           const labelId = `${headingId}-${server.server}`;
+          const enabled = server.enabled !== false;
           return (
-            <li key={server.server} className="server-entry">
+            <li key={server.server} className={enabled ? 'server-entry' : 'server-entry server-off'}>
               <div className="server-line">
                 <span id={labelId} className="mono server-name">
                   {server.server}
                 </span>
-                <span className={server.reachable === false ? 'tone-bad' : 'muted'}>
-                  reachable: {reachableText(server)}
-                </span>
-                <span className="muted">
-                  {server.deviceCount} {server.deviceCount === 1 ? 'device' : 'devices'}
-                </span>
+                {enabled ? (
+                  <>
+                    <span className={server.reachable === false ? 'tone-bad' : 'muted'}>
+                      reachable: {reachableText(server)}
+                    </span>
+                    <span className="muted">
+                      {server.deviceCount} {server.deviceCount === 1 ? 'device' : 'devices'}
+                    </span>
+                  </>
+                ) : (
+                  <span className="muted">off: not watched</span>
+                )}
                 <span className="spacer" />
+                {server.server !== LOCAL_SERVER && (
+                  <label className="server-switch">
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      checked={enabled}
+                      aria-label={`Watch ${server.server}`}
+                      disabled={busy}
+                      onChange={(event) => void setAdbServerEnabled(server.server, event.target.checked)}
+                    />
+                    On
+                  </label>
+                )}
                 {server.server !== LOCAL_SERVER && (
                   <button
                     type="button"
@@ -56,7 +80,12 @@ export function AdbServers(): ReactNode {
                   </button>
                 )}
               </div>
-              {server.error !== undefined && (
+              {server.aliases !== undefined && server.aliases.length > 0 && (
+                <p className="muted server-aliases">
+                  Also added as <span className="mono">{server.aliases.join(', ')}</span> (the same server)
+                </p>
+              )}
+              {enabled && server.error !== undefined && (
                 <p className="error-text server-error">{server.error.message}</p>
               )}
             </li>
@@ -91,6 +120,11 @@ export function AdbServers(): ReactNode {
           </button>
         </div>
       </form>
+      {notice !== null && (
+        <p className="server-notice" role="status">
+          {notice}
+        </p>
+      )}
       {error !== null && (
         <p id={errorId} className="error-text" role="alert">
           <code>{error.code}</code>: {error.message}

@@ -1,3 +1,4 @@
+import { mergeNotice } from './settingsSlice';
 import { describe, expect, it } from 'vitest';
 import type { AdbServerInfo, AppInfo } from '../../../shared/api/contract';
 import { createFakeClient, createTestStore, settle } from '../../../test-support/rendererStore';
@@ -90,14 +91,14 @@ describe('settings slice', () => {
     await store.getState().loadAdbServers();
     client.handlers['devices:addServer'] = () => ({
       ok: false,
-      error: { code: 'ADB_SERVER_UNAVAILABLE', message: '"x:y" is not an adb server address' },
+      error: { code: 'INVALID_SERVER_ADDRESS', message: '"x:y" is not an adb server address' },
     });
     client.handlers['devices:removeServer'] = () => ({
       ok: false,
       error: { code: 'NOT_FOUND', message: 'a:1 is not one of the watched adb servers.' },
     });
     expect(await store.getState().addAdbServer('x:y')).toBe(false);
-    expect(store.getState().adbServersError?.code).toBe('ADB_SERVER_UNAVAILABLE');
+    expect(store.getState().adbServersError?.code).toBe('INVALID_SERVER_ADDRESS');
     expect(await store.getState().removeAdbServer('a:1')).toBe(false);
     expect(store.getState().adbServersError?.code).toBe('NOT_FOUND');
     expect(store.getState().adbServers.map((item) => item.server)).toEqual(['local']);
@@ -108,5 +109,31 @@ describe('settings slice', () => {
     await store.getState().loadAdbServers();
     expect(store.getState().adbServersError?.code).toBe('INTERNAL_ERROR');
     expect(store.getState().adbServersBusy).toBe(false);
+  });
+});
+
+describe('mergeNotice', () => {
+  const server = (name: string, aliases?: string[]) => ({
+    server: name,
+    host: name === 'local' ? '127.0.0.1' : (name.split(':')[0] ?? ''),
+    port: name === 'local' ? 5037 : Number(name.split(':')[1]),
+    tracking: true,
+    deviceCount: 1,
+    ...(aliases === undefined ? {} : { aliases }),
+  });
+
+  it('says which listed server an added address turned out to be', () => {
+    const before = [server('local'), server('127.0.0.1:5412')];
+    expect(
+      mergeNotice(' LOCALHOST:5412 ', before, [
+        server('local'),
+        server('127.0.0.1:5412', ['localhost:5412']),
+      ]),
+    ).toBe('localhost:5412 is the same server as 127.0.0.1:5412: it is listed once, with its devices.');
+    expect(mergeNotice('127.0.0.1:5037', before, [server('local', ['127.0.0.1:5037'])])).toBe(
+      '127.0.0.1:5037 is the same server as the local adb server (port 5037): it is listed once, with its devices.',
+    );
+    expect(mergeNotice('127.0.0.1:5412', before, before)).toBe('127.0.0.1:5412 is already in the list.');
+    expect(mergeNotice('lab:5037', before, [...before, server('lab:5037')])).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ export interface SettingsSlice {
   /** The last failure listing, adding or removing an adb server. */
   adbServersError: AppError | null;
   adbServersBusy: boolean;
+  /** What the last add did when it added nothing new (the address is a server already listed). */
+  adbServersNotice: string | null;
   /** Opening clears old errors and reloads the adb servers. */
   setSettingsOpen(open: boolean): void;
   /** Sends only `patch` (nothing when it is empty); false when the console refused it. */
@@ -20,6 +22,23 @@ export interface SettingsSlice {
   /** Watches another adb server ("host:port"); false when the console refused the address. */
   addAdbServer(address: string): Promise<boolean>;
   removeAdbServer(address: string): Promise<boolean>;
+  /** Switches a remote server on or off (kept in the list either way). */
+  setAdbServerEnabled(address: string, enabled: boolean): Promise<boolean>;
+}
+
+/** "localhost:5412 is the same server as 127.0.0.1:5412" when the added address was merged; else null. */
+export function mergeNotice(
+  typed: string,
+  before: readonly AdbServerInfo[],
+  after: readonly AdbServerInfo[],
+): string | null {
+  const address = typed.trim().toLowerCase();
+  const name = (server: AdbServerInfo): string =>
+    server.server === 'local' ? `the local adb server (port ${server.port})` : server.server;
+  if (before.some((server) => server.server === address)) return `${address} is already in the list.`;
+  const same = after.find((server) => server.server !== address && server.aliases?.includes(address));
+  if (same === undefined) return null;
+  return `${address} is the same server as ${name(same)}: it is listed once, with its devices.`;
 }
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> =
@@ -27,7 +46,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> =
   (set, get) => {
     // The three server channels all answer with the whole list.
     const serversCall = async (call: () => Promise<ApiResult<AdbServerInfo[]>>): Promise<boolean> => {
-      set({ adbServersBusy: true });
+      set({ adbServersBusy: true, adbServersNotice: null });
       const result = await call();
       set(
         result.ok
@@ -43,10 +62,13 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> =
       adbServers: [],
       adbServersError: null,
       adbServersBusy: false,
+      adbServersNotice: null,
 
       setSettingsOpen(open) {
         set(
-          open ? { settingsOpen: true, settingsError: null, adbServersError: null } : { settingsOpen: false },
+          open
+            ? { settingsOpen: true, settingsError: null, adbServersError: null, adbServersNotice: null }
+            : { settingsOpen: false },
         );
         if (open) void get().loadAdbServers();
       },
@@ -72,9 +94,16 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> =
         await serversCall(() => client.call('devices:servers', {}));
       },
 
-      addAdbServer: (address) =>
-        serversCall(() => client.call('devices:addServer', { address: address.trim() })),
+      addAdbServer: async (address) => {
+        const before = get().adbServers;
+        const added = await serversCall(() => client.call('devices:addServer', { address: address.trim() }));
+        if (added) set({ adbServersNotice: mergeNotice(address, before, get().adbServers) });
+        return added;
+      },
 
       removeAdbServer: (address) => serversCall(() => client.call('devices:removeServer', { address })),
+
+      setAdbServerEnabled: (address, enabled) =>
+        serversCall(() => client.call('devices:setServerEnabled', { address, enabled })),
     };
   };

@@ -53,6 +53,19 @@ describe('connectStore', () => {
     expect(store.getState().connection).toBe('open');
   });
 
+  it('refreshes the history when runs appear in the evidence folder (a CLI run), not while its own run is busy', async () => {
+    const { client, store } = setup();
+    const disconnect = connectStore(store, client);
+    await settle();
+    const before = client.callsTo('evidence:list').length;
+    client.emit('evidence:changed', { runIds: ['20261202-050000-emulator-5554-abc123'] });
+    expect(client.callsTo('evidence:list')).toHaveLength(before + 1);
+    store.setState({ runBusy: true });
+    client.emit('evidence:changed', { runIds: ['20261202-050001-emulator-5554-abc124'] });
+    expect(client.callsTo('evidence:list')).toHaveLength(before + 1);
+    disconnect();
+  });
+
   it('refreshes the history when another client finished an execution, and stops on unsubscribe', async () => {
     const { client, store } = setup();
     const disconnect = connectStore(store, client);

@@ -42,6 +42,10 @@ export function connectStore(store: ConsoleStore, client: StoreDependencies['cli
     client.on('execution:finished', () => {
       if (!state().runBusy) void state().loadHistory();
     }),
+    // Runs written by the CLI (or another console) into the same evidence folder.
+    client.on('evidence:changed', () => {
+      if (!state().runBusy) void state().loadHistory();
+    }),
     client.onConnection((connection) => {
       state().setConnection(connection);
       if (connection === 'lost') wasLost = true;
