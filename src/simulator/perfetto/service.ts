@@ -37,6 +37,11 @@ const MAX_OVERRUN_MS = 5000;
 /** traced's file_write_period_ms default and floor (kDefaultWriteIntoFilePeriodMs, kMinWriteIntoFilePeriodMs). */
 const DEFAULT_WRITE_PERIOD_MS = 5000;
 const MIN_WRITE_PERIOD_MS = 100;
+/**
+ * A periodic write regenerates the window so far (its cost grows with the window), so the next one waits at least
+ * this many times as long as the last took: writes use at most ~1/10 of the device's time.
+ */
+const DRAIN_COST_FACTOR = 10;
 
 interface Producer {
   id: number;
@@ -218,14 +223,7 @@ export class TracingService {
       session.timer = setTimeout(() => this.finish(session, 'duration'), request.config.durationMs);
       session.timer.unref();
     }
-    if (request.config.writeIntoFile && request.path !== undefined) {
-      const period = Math.max(
-        MIN_WRITE_PERIOD_MS,
-        request.config.fileWritePeriodMs || DEFAULT_WRITE_PERIOD_MS,
-      );
-      session.writeTimer = setInterval(() => this.drain(session), period);
-      session.writeTimer.unref();
-    }
+    if (request.config.writeIntoFile && request.path !== undefined) this.scheduleDrain(session, 0);
     this.sessions.set(request.key, session);
     this.sessionsStarted += 1;
     return { ok: true };
@@ -302,7 +300,7 @@ export class TracingService {
   close(): void {
     for (const session of this.sessions.values()) {
       clearTimeout(session.timer);
-      clearInterval(session.writeTimer);
+      clearTimeout(session.writeTimer);
       for (const waiter of session.waiters) waiter(undefined);
     }
     this.sessions.clear();
@@ -314,6 +312,7 @@ export class TracingService {
    */
   private drain(session: Session): void {
     if (session.ended || !this.sessions.has(session.key)) return;
+    const started = performance.now();
     session.apps.add(this.state.foreground.packageName);
     const written = writeTraceWindow(this.traceInput(session, this.bootNs()), { final: false });
     if (written.capped) {
@@ -321,6 +320,17 @@ export class TracingService {
       return;
     }
     this.writeFile(session, written.data);
+    this.scheduleDrain(session, performance.now() - started);
+  }
+
+  /** The next periodic write: file_write_period_ms (default 5 s, at least 100 ms), spaced out by its cost. */
+  private scheduleDrain(session: Session, lastCostMs: number): void {
+    const period = Math.max(MIN_WRITE_PERIOD_MS, session.config.fileWritePeriodMs || DEFAULT_WRITE_PERIOD_MS);
+    session.writeTimer = setTimeout(
+      () => this.drain(session),
+      Math.max(period, DRAIN_COST_FACTOR * lastCostMs),
+    );
+    session.writeTimer.unref();
   }
 
   /**
@@ -333,7 +343,7 @@ export class TracingService {
     capped?: WrittenTrace,
   ): FinishedTrace {
     clearTimeout(session.timer);
-    clearInterval(session.writeTimer);
+    clearTimeout(session.writeTimer);
     const endNs = this.bootNs();
     session.apps.add(this.state.foreground.packageName);
     const written = capped ?? writeTraceWindow(this.traceInput(session, endNs), { final: true });
