@@ -27,7 +27,17 @@ export function runPythonProbe(
     child.once('close', (code) => {
       clearTimeout(timer);
       if (code !== 0) reject(new Error(`${script} exited ${String(code)}: ${stderr}`));
-      else resolve(JSON.parse(stdout) as Record<string, ProbeResult>);
+      else {
+        try {
+          resolve(JSON.parse(stdout) as Record<string, ProbeResult>);
+        } catch {
+          reject(
+            new Error(
+              `${script} printed no JSON object (stdout must carry only it): ${stdout.slice(0, 200)}`,
+            ),
+          );
+        }
+      }
     });
   });
 }

@@ -15,6 +15,22 @@ export function serveRoot(stream: Duplex, service: 'root:' | 'unroot:'): void {
   );
 }
 
+/**
+ * `track-jdwp`: the pids of debuggable processes as a hex4-length list, sent again when it changes. A production
+ * build's apps are not debuggable, so the list is empty; the stream stays open until the host closes it.
+ */
+export function serveTrackJdwp(stream: Duplex): void {
+  stream.resume();
+  stream.write('0000');
+  stream.once('end', () => stream.end());
+}
+
+/** `remount:` as adbd answers it for uid shell on a production build (nothing is remounted). */
+export function serveRemount(stream: Duplex): void {
+  stream.resume();
+  stream.end('Not running as root. Try "adb root" first.\n');
+}
+
 /** Reverse forwards of one device, local (device) socket to remote (host) socket, in creation order. */
 export class ReverseForwards {
   private readonly forwards = new Map<string, string>();

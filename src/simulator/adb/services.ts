@@ -2,7 +2,7 @@ import type { Duplex } from 'node:stream';
 import type { DeviceFiles } from '../device/files';
 import type { StreamServer } from './connection';
 import { quote } from '../shell/builtins';
-import { serveRoot, type ReverseForwards } from './adbdServices';
+import { serveRemount, serveRoot, serveTrackJdwp, type ReverseForwards } from './adbdServices';
 import { serveFramebuffer } from './framebuffer';
 import { serveRawShell, serveShellV2, type DeviceShell } from './shellService';
 import { serveSync } from './sync';
@@ -27,7 +27,8 @@ export interface ServiceRouterOptions {
 
 /**
  * Maps a service name from OPEN to its handler: `shell:`, `shell,v2,<args>:`, `exec:`, `abb:`/`abb_exec:`,
- * `localabstract:<name>`, `tcp:<port>`, `sync:`, `framebuffer:`, `root:`, `reverse:`. Anything else is refused.
+ * `localabstract:<name>`, `tcp:<port>`, `sync:`, `framebuffer:`, `root:`, `remount:`, `track-jdwp`, `reverse:`.
+ * Anything else is refused.
  */
 export function createServiceRouter(
   options: ServiceRouterOptions,
@@ -64,6 +65,8 @@ export function createServiceRouter(
     }
     if (service === 'framebuffer:') return (stream) => serveFramebuffer(stream, options.shell);
     if (service === 'root:' || service === 'unroot:') return (stream) => serveRoot(stream, service);
+    if (service === 'remount:') return serveRemount;
+    if (service === 'track-jdwp') return serveTrackJdwp;
     const reverse = options.reverse;
     if (service.startsWith('reverse:') && reverse) {
       const request = service.slice('reverse:'.length);

@@ -53,7 +53,8 @@ export class SystemState {
   private readonly notificationList: NotificationRecord[];
   private readonly dropboxList: DropboxEntry[];
   private anr: AnrRecord | undefined;
-  private readonly revoked = new Map<string, Set<string>>();
+  /** `pm grant` (true) and `pm revoke` (false) of runtime permissions, per package. */
+  private readonly grantChanges = new Map<string, Map<string, boolean>>();
   private recentTasks: Component[];
   private readonly jankRatios = new Map<string, number>();
 
@@ -263,22 +264,31 @@ export class SystemState {
             ? ([['android.permission.POST_NOTIFICATIONS', true]] as Array<[string, boolean]>)
             : []),
         ];
-    const revoked = this.revoked.get(packageName);
+    const changed = this.grantChanges.get(packageName);
     return [
       ...install.map((name) => ({ name, runtime: false, granted: true })),
       ...runtime.map(([name, granted]) => ({
         name,
         runtime: sdk >= 23,
-        granted: sdk < 23 || (granted && !revoked?.has(name)),
+        granted: sdk < 23 || (changed?.get(name) ?? granted),
       })),
     ];
   }
 
   /** `pm revoke`: the runtime permission reads granted=false. */
   revokePermission(packageName: string, permission: string): void {
-    const set = this.revoked.get(packageName) ?? new Set<string>();
-    set.add(permission);
-    this.revoked.set(packageName, set);
+    this.changeGrant(packageName, permission, false);
+  }
+
+  /** `pm grant`: the runtime permission reads granted=true. */
+  grantPermission(packageName: string, permission: string): void {
+    this.changeGrant(packageName, permission, true);
+  }
+
+  private changeGrant(packageName: string, permission: string, granted: boolean): void {
+    const changes = this.grantChanges.get(packageName) ?? new Map<string, boolean>();
+    changes.set(permission, granted);
+    this.grantChanges.set(packageName, changes);
   }
 
   private forgetPackage(packageName: string): void {
@@ -289,7 +299,7 @@ export class SystemState {
     keep(this.jobList);
     keep(this.alarmList);
     keep(this.notificationList);
-    this.revoked.delete(packageName);
+    this.grantChanges.delete(packageName);
   }
 }
 

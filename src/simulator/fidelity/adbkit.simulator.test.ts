@@ -106,6 +106,22 @@ describe('@u4/adbkit 5 against a simulated Pixel 7 (API 35)', () => {
     expect(await device.checkService('no.such.service')).toBe(false);
     // adbd of a production build cannot restart as root; adbkit throws the daemon's answer.
     await expect(device.root()).rejects.toThrow(/adbd cannot run as root in production builds/);
+    // adbkit only reads OKAY; the adb CLI prints what adbd said.
+    expect(await device.remount()).toBe(true);
+    expect((await adb.adb(['-s', serial, 'remount'])).stdout.toString()).toContain(
+      'Not running as root. Try "adb root" first.',
+    );
+    // No app of a production build is debuggable: the JDWP list is empty.
+    const jdwp = await device.trackJdwp();
+    try {
+      const pids = await new Promise<string[]>((resolve, reject) => {
+        jdwp.once('changeSet', (_changes, list: string[]) => resolve(list));
+        jdwp.once('error', reject);
+      });
+      expect(pids).toEqual([]);
+    } finally {
+      jdwp.end();
+    }
   });
 
   it('tracks CPU load from /proc/stat pulled over sync', { timeout: 60_000 }, async () => {

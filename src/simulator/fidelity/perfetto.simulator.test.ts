@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
@@ -9,8 +9,10 @@ import {
   FRAME_TIMELINE_EVENT,
   PRINT,
   SERVICE_DATA_SOURCE,
+  SERVICE_TRACING_SESSION,
   TRACING_SERVICE_STATE,
 } from '../perfetto/schema';
+import { perfettoWheelPresent, runPerfettoProbe } from '../perfetto/pythonProbe';
 import { encodeTraceConfig, type TraceConfig } from '../perfetto/traceConfig';
 import { fieldsOf, messages, number, sortedEvents, summarizeTrace, text } from '../perfetto/traceSummary';
 import { SimulatedAndroid } from '../simulatedAndroid';
@@ -207,4 +209,78 @@ describe('perfetto through the real adb server', () => {
     expect(listing.stdout.toString()).toMatch(/^-rw------- /);
     expect(summarizeTrace(await pull(path, 'exec-in.pftrace')).processes.get(1)).toBe('init');
   });
+
+  it(
+    'stops writing at max_file_size_bytes: the session turns DISABLED, --attach --stop releases the capped file',
+    { timeout: 60_000 },
+    async () => {
+      const path = '/data/misc/perfetto-traces/e2e-capped.pftrace';
+      const cap = 12_000;
+      const packageName = sim?.state.foreground.packageName ?? '';
+      const config = { ...hostConfig(packageName, 60_000), fileWritePeriodMs: 100, maxFileSizeBytes: cap };
+      const started = await shellWithStdin(
+        ['perfetto', '--detach=trace-e2e-capped', '-c', '-', '-o', path],
+        encodeTraceConfig(config),
+      );
+      expect(started.code, started.stderr).toBe(0);
+      const queryRaw = async (): Promise<Buffer> => {
+        const probe = await adb.adb(['-s', serial, 'shell', 'perfetto', '--query-raw']);
+        expect(probe.code).toBe(0);
+        return probe.stdout;
+      };
+      const states = async (): Promise<string[]> =>
+        messages(fieldsOf(await queryRaw()), TRACING_SERVICE_STATE.tracingSessions).map(
+          (session) => text(session, SERVICE_TRACING_SESSION.state) ?? '',
+        );
+      // Long before its 60 s duration the file reaches the cap and traced disables the session.
+      await vi.waitFor(async () => expect(await states()).toEqual(['DISABLED']), {
+        timeout: 10_000,
+        interval: 100,
+      });
+      expect(
+        (await adb.adb(['-s', serial, 'shell', 'perfetto', '--is_detached=trace-e2e-capped'])).code,
+      ).toBe(0);
+      const disabledState = await queryRaw();
+      const before = await pull(path, 'capped-before.pftrace');
+      const stop = await adb.adb(['-s', serial, 'shell', 'perfetto', '--attach=trace-e2e-capped', '--stop']);
+      expect(stop.code, stop.stderr).toBe(0);
+      expect(
+        (await adb.adb(['-s', serial, 'shell', 'perfetto', '--is_detached=trace-e2e-capped'])).code,
+      ).toBe(2);
+      const capped = await pull(path, 'capped.pftrace');
+      expect(capped.equals(before)).toBe(true);
+      expect(capped.length).toBeLessThan(cap);
+      const summary = summarizeTrace(capped);
+      expect([...summary.topLevelFields]).toEqual([1]);
+      // Writing stopped mid-recording: no end-of-trace stats or closing clock snapshot.
+      expect(summary.ftraceStats.map((stats) => stats.phase)).toEqual([1]);
+      expect(summary.clockSnapshots).toHaveLength(1);
+
+      if (!perfettoWheelPresent()) {
+        console.warn('perfetto wheel cross-check skipped: run scripts/setup-python-test-env.sh');
+        return;
+      }
+      const decoded = JSON.parse(
+        await runPerfettoProbe(['trace', join(adb.directory, 'capped.pftrace')]),
+      ) as { packets: number; ftrace_phases: number[]; clocks: number[][] };
+      expect(decoded.packets).toBe(summary.packets);
+      expect(decoded.ftrace_phases).toEqual([1]);
+      expect(decoded.clocks).toHaveLength(1);
+      // The wheel reads --query-raw's session list too, as it was while the capped session waited.
+      const statePath = join(adb.directory, 'state.pb');
+      writeFileSync(statePath, disabledState);
+      expect(JSON.parse(await runPerfettoProbe(['state', statePath]))).toMatchObject({
+        sessions: [
+          {
+            consumer_uid: 2000,
+            state: 'DISABLED',
+            duration_ms: 60_000,
+            buffer_size_kb: [8192],
+            num_data_sources: 3,
+            is_started: true,
+          },
+        ],
+      });
+    },
+  );
 });

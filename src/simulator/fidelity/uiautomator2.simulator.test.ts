@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApk } from '../../test-support/apkBuild';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { bootSimulated } from '../../test-support/isolatedResolver';
 import { PYTHON, pythonVenvPresent, runPythonProbe } from '../../test-support/pythonProbe';
 import { filesOf } from '../device/files';
+import { systemStateOf } from '../device/systemState';
 import type { SimulatedAndroid } from '../simulatedAndroid';
 
 // Fidelity measured with uiautomator2 3.7 (requirements-test.txt), the Python UI-automation client: its adb-level
@@ -41,6 +43,10 @@ describe.skipIf(!pythonVenvPresent)('uiautomator2 3.7 (adb-level calls) against 
     const booted = await bootSimulated(adb, { profile: 'phone' });
     sim = booted.sim;
     const { serial } = booted;
+    await writeFile(
+      join(work, 'u2.apk'),
+      buildApk({ packageName: 'com.example.u2', versionCode: 3, versionName: '0.3' }),
+    );
     const results = await runPythonProbe(probeScript, [String(adb.port), serial, work], 80_000);
 
     // connect pushed u2.jar after `toybox md5sum` found no copy, then could not start the server.
@@ -104,5 +110,17 @@ describe.skipIf(!pythonVenvPresent)('uiautomator2 3.7 (adb-level calls) against 
     expect(results.show_touch_trace).toEqual({ value: '1\n' });
     expect(sim.state.getSetting('system', 'pointer_location')).toBe('1');
     expect(results.app_clear).toEqual({ value: 'cleared' });
+    // app_auto_grant_permissions reads `granted=false` runtime permissions from dumpsys package and `pm grant`s them.
+    expect(results.app_auto_grant_permissions).toEqual({ value: false });
+    expect(
+      systemStateOf(sim.state)
+        .permissions('com.shoply.android')
+        .filter((grant) => grant.runtime)
+        .every((grant) => grant.granted),
+    ).toBe(true);
+    expect(results.app_install_uninstall).toEqual({
+      value: { info: { versionName: '0.3', versionCode: 3 }, uninstalled: true },
+    });
+    expect(sim.state.getPackage('com.example.u2')).toBeUndefined();
   });
 });

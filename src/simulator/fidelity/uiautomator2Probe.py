@@ -6,9 +6,11 @@ uiautomator2's Device starts its own on-device server (u2.jar through app_proces
 its constructor; the simulator has no such server, so `u2.connect` is probed as it is, and the adb-level calls are
 then made on a Device whose start_uiautomator is skipped: those calls go through adbutils to adb only.
 """
+import contextlib
 import json
 import os
 import sys
+import time
 
 port, serial, local = sys.argv[1], sys.argv[2], sys.argv[3]
 # uiautomator2 uses adbutils' global client, which reads the adb server port from the environment.
@@ -21,10 +23,14 @@ results = {}
 
 
 def probe(name, call):
-    try:
-        results[name] = {"value": call()}
-    except Exception as error:  # noqa: BLE001 - every failure is a result to report
-        results[name] = {"error": f"{type(error).__name__}: {error}"}
+    # Clients print progress (adbutils' install does); stdout carries only the JSON.
+    with contextlib.redirect_stdout(sys.stderr):
+        started = time.monotonic()
+        try:
+            results[name] = {"value": call()}
+        except Exception as error:  # noqa: BLE001 - every failure is a result to report
+            results[name] = {"error": f"{type(error).__name__}: {error}"}
+        print(f"{name}: {time.monotonic() - started:.2f}s", file=sys.stderr)
 
 
 def connect_with_server():
@@ -108,6 +114,19 @@ probe("app_stop", app_stop)
 probe("push_pull", push_pull)
 probe("screenshot", screenshot)
 probe("show_touch_trace", lambda: [d.show_touch_trace(), d.shell("settings get system show_touches").output][1])
+def auto_grant():
+    d.app_auto_grant_permissions("com.shoply.android")
+    return "granted=false" in d.shell(["dumpsys", "package", "com.shoply.android"]).output
+
+
+def install_uninstall():
+    d.app_install(os.path.join(local, "u2.apk"))
+    info = d.app_info("com.example.u2")
+    return {"info": info, "uninstalled": d.app_uninstall("com.example.u2")}
+
+
+probe("app_auto_grant_permissions", auto_grant)
+probe("app_install_uninstall", install_uninstall)
 probe("app_clear", lambda: [d.app_clear("com.shoply.android"), "cleared"][1])
 
 print(json.dumps(results))

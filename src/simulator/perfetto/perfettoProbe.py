@@ -2,6 +2,7 @@
 
   perfettoProbe.py trace FILE   parses FILE as a Trace and prints a JSON summary of what it holds
   perfettoProbe.py config       prints (hex) the host's fixed TraceConfig as the wheel serialises it
+  perfettoProbe.py state FILE   parses FILE (`perfetto --query-raw` output) as a TracingServiceState, prints JSON
 """
 import json
 import sys
@@ -72,6 +73,27 @@ def trace_summary(path):
     }
 
 
+def service_state(path):
+    state = pb.TracingServiceState()
+    with open(path, "rb") as handle:
+        state.ParseFromString(handle.read())
+    return {
+        "num_sessions": state.num_sessions,
+        "sessions": [
+            {
+                "id": session.id,
+                "consumer_uid": session.consumer_uid,
+                "state": session.state,
+                "duration_ms": session.duration_ms,
+                "buffer_size_kb": list(session.buffer_size_kb),
+                "num_data_sources": session.num_data_sources,
+                "is_started": session.is_started,
+            }
+            for session in state.tracing_sessions
+        ],
+    }
+
+
 def host_config():
     config = pb.TraceConfig()
     buffer = config.buffers.add()
@@ -100,5 +122,7 @@ def host_config():
 if __name__ == "__main__":
     if sys.argv[1] == "trace":
         print(json.dumps(trace_summary(sys.argv[2])))
+    elif sys.argv[1] == "state":
+        print(json.dumps(service_state(sys.argv[2])))
     else:
         print(host_config())

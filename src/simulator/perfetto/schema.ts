@@ -49,7 +49,20 @@ export const TRACING_SERVICE_STATE = {
   numSessions: 3,
   numSessionsStarted: 4,
   tracingServiceVersion: 5,
+  tracingSessions: 6,
   supportsTracingSessions: 7,
+} as const;
+/** TracingServiceState.TracingSession: one session the caller may see (its own). */
+export const SERVICE_TRACING_SESSION = {
+  id: 1,
+  consumerUid: 2,
+  state: 3,
+  uniqueSessionName: 4,
+  bufferSizeKb: 5,
+  durationMs: 6,
+  numDataSources: 7,
+  startRealtimeNs: 8,
+  isStarted: 11,
 } as const;
 export const SERVICE_PRODUCER = { id: 1, name: 2, uid: 3, sdkVersion: 4, pid: 5 } as const;
 export const SERVICE_DATA_SOURCE = { dsDescriptor: 1, producerId: 2 } as const;

@@ -9,11 +9,18 @@ import {
   DATA_SOURCE_DESCRIPTOR,
   SERVICE_DATA_SOURCE,
   SERVICE_PRODUCER,
+  SERVICE_TRACING_SESSION,
   TRACING_SERVICE_STATE,
 } from './schema';
 import { traceProcesses } from './threads';
 import type { TraceConfig } from './traceConfig';
-import { FRAME_TIMELINE_SOURCE, FTRACE_SOURCE, PROCESS_STATS_SOURCE, writeTrace } from './traceWriter';
+import {
+  FRAME_TIMELINE_SOURCE,
+  FTRACE_SOURCE,
+  PROCESS_STATS_SOURCE,
+  writeTraceWindow,
+  type WrittenTrace,
+} from './traceWriter';
 import { encodeMessage } from './wire';
 
 /** The only directory perfetto may write traces to (SELinux on a real device). */
@@ -21,10 +28,20 @@ export const TRACE_DIRECTORY = '/data/misc/perfetto-traces';
 /** Boot time the device reports in /proc/uptime when the service is created. */
 const UPTIME_AT_START_MS = 3_605_210;
 const CPUS = 8;
+/** AID_SHELL: every session here is started from adb shell. */
+const SHELL_UID = 2000;
 const FRAME_INTERVAL_NS = 16_666_667;
 const LOSS_DURATION_NS = 120_000_000;
 const MAX_JANK_FRAMES = 1000;
 const MAX_OVERRUN_MS = 5000;
+/** traced's file_write_period_ms default and floor (kDefaultWriteIntoFilePeriodMs, kMinWriteIntoFilePeriodMs). */
+const DEFAULT_WRITE_PERIOD_MS = 5000;
+const MIN_WRITE_PERIOD_MS = 100;
+/**
+ * A periodic write regenerates the window so far (its cost grows with the window), so the next one waits at least
+ * this many times as long as the last took: writes use at most ~1/10 of the device's time.
+ */
+const DRAIN_COST_FACTOR = 10;
 
 interface Producer {
   id: number;
@@ -67,10 +84,11 @@ export interface StartRequest {
   kernelRelease: string;
 }
 
-/** A finished session: its file (if any) and the trace's bytes. */
+/** A finished session: its file (if any), the trace's bytes, and whether max_file_size_bytes ended it. */
 export interface FinishedTrace {
   path: string | undefined;
   data: Buffer;
+  capped: boolean;
 }
 
 export type StartResult =
@@ -85,9 +103,15 @@ interface Session {
   startNs: number;
   waiters: Array<(trace: FinishedTrace | undefined) => void>;
   seed: number;
+  /** traced's session id (TracingSessionID), counting from 1 per boot. */
+  id: number;
   apps: Set<string>;
   loss?: { atNs: number; durationNs: number };
   timer?: NodeJS.Timeout;
+  /** Periodic drain into the file (write_into_file sessions). */
+  writeTimer?: NodeJS.Timeout;
+  /** Set when the file cap disabled a detached session: recording is over, the session waits for --attach. */
+  ended?: FinishedTrace;
 }
 
 function hash(text: string): number {
@@ -143,6 +167,23 @@ export class TracingService {
               )
               .varint(SERVICE_DATA_SOURCE.producerId, producer.id),
           );
+      // The shell uid sees the sessions it started (traced lists a consumer's own sessions to it).
+      for (const session of this.sessions.values())
+        message.message(TRACING_SERVICE_STATE.tracingSessions, (entry) => {
+          entry
+            .varint(SERVICE_TRACING_SESSION.id, session.id)
+            .varint(SERVICE_TRACING_SESSION.consumerUid, SHELL_UID)
+            .string(SERVICE_TRACING_SESSION.state, session.ended ? 'DISABLED' : 'STARTED');
+          if (session.config.uniqueSessionName)
+            entry.string(SERVICE_TRACING_SESSION.uniqueSessionName, session.config.uniqueSessionName);
+          for (const buffer of session.config.buffers)
+            entry.varint(SERVICE_TRACING_SESSION.bufferSizeKb, buffer.sizeKb);
+          entry
+            .varint(SERVICE_TRACING_SESSION.durationMs, session.config.durationMs)
+            .varint(SERVICE_TRACING_SESSION.numDataSources, session.config.dataSources.length)
+            .varint(SERVICE_TRACING_SESSION.startRealtimeNs, this.bootEpochMs * 1_000_000 + session.startNs)
+            .bool(SERVICE_TRACING_SESSION.isStarted, true);
+        });
       message
         .varint(TRACING_SERVICE_STATE.numSessions, this.sessions.size)
         .varint(TRACING_SERVICE_STATE.numSessionsStarted, this.sessionsStarted)
@@ -163,6 +204,7 @@ export class TracingService {
       ...request,
       startNs,
       seed: hash(`${request.key}:${startNs}`),
+      id: this.sessionsStarted + 1,
       apps: new Set([this.state.foreground.packageName]),
       waiters: [],
     };
@@ -178,30 +220,45 @@ export class TracingService {
         mtimeSeconds: Math.floor(this.state.now() / 1000),
       });
     if (request.config.durationMs > 0) {
-      session.timer = setTimeout(() => this.finish(session), request.config.durationMs);
+      session.timer = setTimeout(() => this.finish(session, 'duration'), request.config.durationMs);
       session.timer.unref();
     }
+    if (request.config.writeIntoFile && request.path !== undefined) this.scheduleDrain(session, 0);
     this.sessions.set(request.key, session);
     this.sessionsStarted += 1;
     return { ok: true };
   }
 
-  /** True while the session with this detach key is recording. */
+  /** True while a session with this detach key exists: recording, or stopped by its file cap and not reattached. */
   isDetached(key: string): boolean {
     return this.sessions.has(key);
   }
 
-  /** Ends the session now and writes its file; undefined when no such session is recording. */
+  /** True while the session records (false once its file cap disabled it). */
+  isRecording(key: string): boolean {
+    const session = this.sessions.get(key);
+    return session !== undefined && session.ended === undefined;
+  }
+
+  /**
+   * Ends the session now and writes its file; undefined when there is no such session. A session its file cap
+   * already disabled is released with the file as it was written.
+   */
   stop(key: string): FinishedTrace | undefined {
     const session = this.sessions.get(key);
     if (!session) return undefined;
-    return this.finish(session);
+    if (session.ended) {
+      this.sessions.delete(key);
+      return session.ended;
+    }
+    return this.finish(session, 'stop');
   }
 
   /** Resolves with the trace when the session ends (duration or stop), undefined if aborted or already gone. */
   waitFor(key: string, signal: AbortSignal): Promise<FinishedTrace | undefined> {
     const session = this.sessions.get(key);
     if (!session || signal.aborted) return Promise.resolve(undefined);
+    if (session.ended) return Promise.resolve(this.stop(key));
     return new Promise((resolve) => {
       const onAbort = (): void => resolve(undefined);
       signal.addEventListener('abort', onAbort, { once: true });
@@ -243,29 +300,72 @@ export class TracingService {
   close(): void {
     for (const session of this.sessions.values()) {
       clearTimeout(session.timer);
+      clearTimeout(session.writeTimer);
       for (const waiter of session.waiters) waiter(undefined);
     }
     this.sessions.clear();
   }
 
-  private finish(session: Session): FinishedTrace {
+  /**
+   * A periodic write: the file grows with what was recorded so far. When the next packet would make it reach
+   * max_file_size_bytes, traced stops writing and disables the session, as at the end of its duration.
+   */
+  private drain(session: Session): void {
+    if (session.ended || !this.sessions.has(session.key)) return;
+    const started = performance.now();
+    session.apps.add(this.state.foreground.packageName);
+    const written = writeTraceWindow(this.traceInput(session, this.bootNs()), { final: false });
+    if (written.capped) {
+      this.finish(session, 'file-cap', written);
+      return;
+    }
+    this.writeFile(session, written.data);
+    this.scheduleDrain(session, performance.now() - started);
+  }
+
+  /** The next periodic write: file_write_period_ms (default 5 s, at least 100 ms), spaced out by its cost. */
+  private scheduleDrain(session: Session, lastCostMs: number): void {
+    const period = Math.max(MIN_WRITE_PERIOD_MS, session.config.fileWritePeriodMs || DEFAULT_WRITE_PERIOD_MS);
+    session.writeTimer = setTimeout(
+      () => this.drain(session),
+      Math.max(period, DRAIN_COST_FACTOR * lastCostMs),
+    );
+    session.writeTimer.unref();
+  }
+
+  /**
+   * Stops recording and writes the file. At the end of its duration a detached session is freed (traced's
+   * FlushAndDisableTracing without a consumer); a file cap only disables it, so it stays attachable until --attach.
+   */
+  private finish(
+    session: Session,
+    reason: 'duration' | 'stop' | 'file-cap',
+    capped?: WrittenTrace,
+  ): FinishedTrace {
     clearTimeout(session.timer);
-    this.sessions.delete(session.key);
+    clearTimeout(session.writeTimer);
     const endNs = this.bootNs();
     session.apps.add(this.state.foreground.packageName);
-    const data = writeTrace(this.traceInput(session, endNs));
-    if (session.path !== undefined)
-      filesOf(this.state).write(session.path, {
-        data,
-        mode: 0o600,
-        mtimeSeconds: Math.floor(this.state.now() / 1000),
-      });
-    const finished = { path: session.path, data };
-    for (const waiter of session.waiters) waiter(finished);
+    const written = capped ?? writeTraceWindow(this.traceInput(session, endNs), { final: true });
+    this.writeFile(session, written.data);
+    const finished = { path: session.path, data: written.data, capped: written.capped };
+    const waiters = session.waiters.splice(0);
+    if (reason === 'file-cap' && waiters.length === 0) session.ended = finished;
+    else this.sessions.delete(session.key);
+    for (const waiter of waiters) waiter(finished);
     return finished;
   }
 
-  private traceInput(session: Session, endNs: number): Parameters<typeof writeTrace>[0] {
+  private writeFile(session: Session, data: Buffer): void {
+    if (session.path === undefined) return;
+    filesOf(this.state).write(session.path, {
+      data,
+      mode: 0o600,
+      mtimeSeconds: Math.floor(this.state.now() / 1000),
+    });
+  }
+
+  private traceInput(session: Session, endNs: number): Parameters<typeof writeTraceWindow>[0] {
     const processes = processesOf(this.state);
     const apps = [...session.apps].flatMap((packageName) => {
       const pid = processes.pidOf(packageName);

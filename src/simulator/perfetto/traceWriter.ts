@@ -235,14 +235,32 @@ function processTree(processes: readonly TraceProcess[], atNs: number): Buffer {
   );
 }
 
-/** Keeps whole packets within the config's limits: the file cap, or the buffer when not writing into a file. */
-function limited(packets: Buffer[], config: TraceConfig): Buffer[] {
+/** Bytes a session's file may reach: traced stops before the packet that would make it reach the cap. */
+function fileCap(config: TraceConfig): number {
+  return config.maxFileSizeBytes || Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Keeps whole packets within the config's limits. Writing into a file, traced writes packets in order and stops at
+ * the first one that would make the file reach max_file_size_bytes (`>=`), then disables the session; otherwise the
+ * buffer keeps the newest packets (ring buffer) or the oldest (discard).
+ */
+function limited(packets: Buffer[], config: TraceConfig): { kept: Buffer[]; capped: boolean } {
   const framed = packets.map((bytes) => encodeMessage((message) => message.bytes(TRACE_PACKET, bytes)));
+  if (config.writeIntoFile) {
+    const cap = fileCap(config);
+    const kept: Buffer[] = [];
+    let total = 0;
+    for (const bytes of framed) {
+      if (total + bytes.length >= cap) return { kept, capped: true };
+      kept.push(bytes);
+      total += bytes.length;
+    }
+    return { kept, capped: false };
+  }
   const buffer = config.buffers[0];
-  const cap = config.writeIntoFile
-    ? config.maxFileSizeBytes || Number.POSITIVE_INFINITY
-    : (buffer?.sizeKb ?? 0) * 1024 || Number.POSITIVE_INFINITY;
-  const keepNewest = !config.writeIntoFile && buffer?.fillPolicy !== FILL_POLICY.discard;
+  const cap = (buffer?.sizeKb ?? 0) * 1024 || Number.POSITIVE_INFINITY;
+  const keepNewest = buffer?.fillPolicy !== FILL_POLICY.discard;
   const ordered = keepNewest ? [...framed].reverse() : framed;
   const kept: Buffer[] = [];
   let total = 0;
@@ -251,11 +269,30 @@ function limited(packets: Buffer[], config: TraceConfig): Buffer[] {
     kept.push(bytes);
     total += bytes.length;
   }
-  return keepNewest ? kept.reverse() : kept;
+  return { kept: keepNewest ? kept.reverse() : kept, capped: false };
+}
+
+/** What traced has written for a window: the bytes, and whether the file cap stopped the writing. */
+export interface WrittenTrace {
+  data: Buffer;
+  capped: boolean;
 }
 
 /** The trace file's bytes for one recording window. */
 export function writeTrace(input: TraceInput): Buffer {
+  return writeTraceWindow(input, { final: true }).data;
+}
+
+/**
+ * The bytes for a window. `final: false` is a periodic write of a session still recording (no end-of-trace stats
+ * and clock snapshot yet), as traced drains its buffers into the file every file_write_period_ms.
+ */
+export function writeTraceWindow(input: TraceInput, options: { final: boolean }): WrittenTrace {
+  const { kept, capped } = limited(tracePackets(input, options.final), input.config);
+  return { data: Buffer.concat(kept), capped };
+}
+
+function tracePackets(input: TraceInput, final: boolean): Buffer[] {
   const enabled = enabledBy(input.config);
   const names = new Set(input.config.dataSources.map((source) => source.name));
   const activity = simulateActivity({ ...input, atraceApps: enabled.atraceApps });
@@ -343,7 +380,8 @@ export function writeTrace(input: TraceInput): Buffer {
       cookie += 1;
     }
   }
+  if (!final) return packets;
   if (ftraceOn) packets.push(ftraceStats(input, FTRACE_STATS_PHASE.endOfTrace, counts, droppedTotal));
   packets.push(clockSnapshot(input, input.endNs));
-  return Buffer.concat(limited(packets, input.config));
+  return packets;
 }

@@ -205,3 +205,36 @@ describe('am', () => {
     expect((await runShell('am broadcast --ei', { state })).status).toBe(255);
   });
 });
+
+describe('pm grant and revoke', () => {
+  it('changes requested runtime permissions as dumpsys package shows them, refusing others like Android', async () => {
+    const state = new DeviceState({
+      packages: [APP],
+      properties: { 'ro.build.version.sdk': '35' },
+    });
+    const camera = async (): Promise<string | undefined> =>
+      /android\.permission\.CAMERA: granted=(\w+)/.exec(
+        (await runShell('dumpsys package com.example.shop', { state })).stdout.toString(),
+      )?.[1];
+    expect(await camera()).toBe('false');
+    const granted = await runShell('pm grant com.example.shop android.permission.CAMERA', { state });
+    expect([granted.status, granted.stdout.toString(), granted.stderr]).toEqual([0, '', '']);
+    expect(await camera()).toBe('true');
+    expect(
+      (await runShell('pm revoke --user 0 com.example.shop android.permission.CAMERA', { state })).status,
+    ).toBe(0);
+    expect(await camera()).toBe('false');
+
+    const unknown = await runShell('pm grant com.example.absent android.permission.CAMERA', { state });
+    expect([unknown.status, unknown.stderr]).toEqual([
+      255,
+      "Exception occurred while executing 'grant':\njava.lang.IllegalArgumentException: Unknown package: com.example.absent\n",
+    ]);
+    expect(
+      (await runShell('pm grant com.example.shop android.permission.RECORD_AUDIO', { state })).stderr,
+    ).toContain('has not requested permission android.permission.RECORD_AUDIO');
+    expect(
+      (await runShell('pm grant com.example.shop android.permission.INTERNET', { state })).stderr,
+    ).toContain('is not a changeable permission type');
+  });
+});

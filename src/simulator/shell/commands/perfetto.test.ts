@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { filesOf } from '../../device/files';
 import { DeviceState } from '../../device/state';
-import { DATA_SOURCE_DESCRIPTOR, SERVICE_DATA_SOURCE, TRACING_SERVICE_STATE } from '../../perfetto/schema';
+import {
+  DATA_SOURCE_DESCRIPTOR,
+  SERVICE_DATA_SOURCE,
+  SERVICE_TRACING_SESSION,
+  TRACING_SERVICE_STATE,
+} from '../../perfetto/schema';
 import { encodeTraceConfig, type TraceConfig } from '../../perfetto/traceConfig';
 import { fieldsOf, messages, summarizeTrace, text } from '../../perfetto/traceSummary';
 import { runShell } from '../../../test-support/runShell';
@@ -46,6 +51,14 @@ function dataSourceNames(raw: Buffer): string[] {
     (source) =>
       text(messages(source, SERVICE_DATA_SOURCE.dsDescriptor)[0] ?? new Map(), DATA_SOURCE_DESCRIPTOR.name) ??
       '',
+  );
+}
+
+/** The states --query-raw reports for the caller's tracing sessions. */
+async function sessionStates(state: DeviceState): Promise<string[]> {
+  const raw = (await runShell('perfetto --query-raw', { state })).stdout;
+  return messages(fieldsOf(raw), TRACING_SERVICE_STATE.tracingSessions).map(
+    (session) => text(session, SERVICE_TRACING_SESSION.state) ?? '',
   );
 }
 
@@ -97,8 +110,8 @@ describe('perfetto', () => {
     expect(summary.processes.get(1)).toBe('init');
     expect((await runShell('perfetto --is_detached=t1', { state })).status).toBe(2);
     const late = await runShell('perfetto --attach=t1 --stop', { state });
-    expect(late.status).toBe(1);
-    expect(late.stderr).toContain('Session re-attach failed. Check if the session name is correct');
+    expect(late.status).toBe(2);
+    expect(late.stderr).toContain('Session re-attach failed. Check service logs for details');
   });
 
   it('ends a detached session at duration_ms and writes the file', async () => {
@@ -118,6 +131,61 @@ describe('perfetto', () => {
     const summary = summarizeTrace(filesOf(state).read(path)?.data ?? Buffer.alloc(0));
     expect(summary.clockSnapshots.length).toBe(2);
     expect(summary.bundles.some((bundle) => bundle.events.length > 0)).toBe(true);
+  });
+
+  it('grows a write_into_file trace every file_write_period_ms while recording', async () => {
+    const state = device();
+    putConfig(state, encodeTraceConfig(config({ fileWritePeriodMs: 100 })));
+    const path = `${DIR}/growing.pftrace`;
+    expect(
+      (await runShell(`perfetto --detach=grow -c /data/local/tmp/config.pb -o ${path}`, { state })).status,
+    ).toBe(0);
+    const size = (): number => filesOf(state).read(path)?.data.length ?? 0;
+    await vi.waitFor(() => expect(size()).toBeGreaterThan(0), { timeout: 5000, interval: 20 });
+    const first = size();
+    await vi.waitFor(() => expect(size()).toBeGreaterThan(first), { timeout: 5000, interval: 20 });
+    // A periodic write holds the packets so far: the end-of-trace stats and clock snapshot come at the stop.
+    expect(summarizeTrace(filesOf(state).read(path)?.data ?? Buffer.alloc(0)).clockSnapshots.length).toBe(1);
+    expect((await runShell('perfetto --is_detached=grow', { state })).status).toBe(0);
+    expect((await runShell('perfetto --attach=grow --stop', { state })).status).toBe(0);
+    expect(summarizeTrace(filesOf(state).read(path)?.data ?? Buffer.alloc(0)).clockSnapshots.length).toBe(2);
+  });
+
+  it('stops writing and ends recording when the file reaches max_file_size_bytes', async () => {
+    const state = device();
+    const cap = 10_000;
+    putConfig(state, encodeTraceConfig(config({ fileWritePeriodMs: 100, maxFileSizeBytes: cap })));
+    const path = `${DIR}/capped.pftrace`;
+    // In the foreground the command returns when the cap ends the session, long before its 60 s duration.
+    const foreground = await runShell(`perfetto -c /data/local/tmp/config.pb -o ${path}`, { state });
+    expect(foreground.status).toBe(0);
+    const capped = filesOf(state).read(path)?.data ?? Buffer.alloc(0);
+    expect(capped.length).toBeGreaterThan(0);
+    // traced writes whole packets and stops before the one that would make the file reach the cap.
+    expect(capped.length).toBeLessThan(cap);
+    const summary = summarizeTrace(capped);
+    expect(summary.topLevelFields).toEqual(new Set([1]));
+    expect(summary.bundles.length).toBeGreaterThan(0);
+    expect(summary.ftraceStats.map((stats) => stats.phase)).toEqual([1]);
+
+    // Detached, the capped session is disabled but stays attachable; --attach --stop releases it unchanged.
+    const detachedPath = `${DIR}/capped-detached.pftrace`;
+    expect(
+      (await runShell(`perfetto --detach=cap -c /data/local/tmp/config.pb -o ${detachedPath}`, { state }))
+        .status,
+    ).toBe(0);
+    expect(await sessionStates(state)).toEqual(['STARTED']);
+    await vi.waitFor(async () => expect(await sessionStates(state)).toEqual(['DISABLED']), {
+      timeout: 5000,
+      interval: 20,
+    });
+    expect((await runShell('perfetto --is_detached=cap', { state })).status).toBe(0);
+    const stopped = await runShell('perfetto --attach=cap --stop', { state });
+    expect(stopped.status).toBe(0);
+    const final = filesOf(state).read(detachedPath)?.data ?? Buffer.alloc(0);
+    expect(final.length).toBeLessThan(cap);
+    expect(summarizeTrace(final).clockSnapshots.length).toBe(1);
+    expect((await runShell('perfetto --is_detached=cap', { state })).status).toBe(2);
   });
 
   it('records in the foreground to stdout with -o - until the duration ends', async () => {

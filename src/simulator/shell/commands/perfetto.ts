@@ -161,7 +161,10 @@ function queryText(service: TracingService, sdkLevel: number): string {
 
 let backgroundPid = 5100;
 
-/** `perfetto`: see the file comment; exit codes 0 ok, 1 error, 2 for `--is_detached` of a session not recording. */
+/**
+ * `perfetto`: see the file comment; exit codes 0 ok, 1 error, 2 when `--is_detached`/`--attach` find no session. A
+ * write_into_file session grows its file every file_write_period_ms and stops when max_file_size_bytes is reached.
+ */
 export async function perfetto(context: CommandContext): Promise<number> {
   const { state } = context.device;
   if (state.sdkLevel < FIRST_SDK) {
@@ -275,8 +278,9 @@ async function attach(
   stop: boolean,
 ): Promise<number> {
   if (!service.isDetached(key)) {
-    log(context, service, 1260, 'Session re-attach failed. Check if the session name is correct');
-    return 1;
+    // perfetto_cmd exits 2 here, the code --is_detached uses for "no such session".
+    log(context, service, 1260, 'Session re-attach failed. Check service logs for details');
+    return 2;
   }
   const finished = stop ? service.stop(key) : await service.waitFor(key, context.signal);
   if (!finished) return 1;

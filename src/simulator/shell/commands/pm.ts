@@ -1,11 +1,12 @@
 import type { PackageInfo } from '../../device/state';
+import { systemStateOf } from '../../device/systemState';
 import { failWith, type CommandContext } from '../commandTable';
 import { install } from './pmInstall';
 
 // `pm` is a `cmd package` front end: usage errors exit 255 (Java's -1).
 const USAGE_STATUS = 255;
 
-/** `pm list packages|features`, `pm path`, `pm install`, `pm clear`, `pm uninstall`. */
+/** `pm list packages|features`, `pm path`, `pm install`, `pm clear`, `pm uninstall`, `pm grant|revoke`. */
 export function pm(context: CommandContext): number | Promise<number> {
   const [subcommand, ...rest] = context.args;
   switch (subcommand) {
@@ -19,11 +20,14 @@ export function pm(context: CommandContext): number | Promise<number> {
       return clear(context, rest);
     case 'uninstall':
       return uninstall(context, rest);
+    case 'grant':
+    case 'revoke':
+      return changePermission(context, subcommand, rest);
     default:
       return failWith(
         context,
         subcommand === undefined
-          ? 'usage: pm [list|path|install|clear|uninstall] ...'
+          ? 'usage: pm [list|path|install|clear|uninstall|grant|revoke] ...'
           : `Unknown command: ${subcommand}`,
         USAGE_STATUS,
       );
@@ -85,6 +89,42 @@ function clear(context: CommandContext, args: readonly string[]): number {
     return 1;
   }
   context.stdout('Success\n');
+  return 0;
+}
+
+/** An exception `cmd package` reports: Android prints it on stderr and exits -1 (255). */
+function exception(context: CommandContext, verb: string, text: string): number {
+  return failWith(context, `Exception occurred while executing '${verb}':\n${text}`, USAGE_STATUS);
+}
+
+/** `pm grant|revoke [--user N] PKG PERMISSION`: only requested runtime permissions can change (silent on success). */
+function changePermission(
+  context: CommandContext,
+  verb: 'grant' | 'revoke',
+  args: readonly string[],
+): number {
+  const words = args.filter((argument, index) => argument !== '--user' && args[index - 1] !== '--user');
+  const [packageName, permission] = words;
+  if (packageName === undefined || permission === undefined)
+    return failWith(context, 'Error: no package or permission specified', USAGE_STATUS);
+  const system = systemStateOf(context.device.state);
+  if (!context.device.state.getPackage(packageName))
+    return exception(context, verb, `java.lang.IllegalArgumentException: Unknown package: ${packageName}`);
+  const grant = system.permissions(packageName).find((entry) => entry.name === permission);
+  if (!grant)
+    return exception(
+      context,
+      verb,
+      `java.lang.SecurityException: Package ${packageName} has not requested permission ${permission}`,
+    );
+  if (!grant.runtime)
+    return exception(
+      context,
+      verb,
+      `java.lang.SecurityException: Permission ${permission} requested by ${packageName} is not a changeable permission type`,
+    );
+  if (verb === 'grant') system.grantPermission(packageName, permission);
+  else system.revokePermission(packageName, permission);
   return 0;
 }
 
