@@ -70,6 +70,8 @@ test('template with a placeholder, edited fields, live preview, Set panel then C
   const set = step(column, 'Set panel');
   await expect(set).toContainText('succeeded');
   await expect(set).toContainText('Data (');
+  // Step data is collapsed below the verdict (issue 14 defect 3): open it.
+  await set.getByText(/^Data \(/).click();
   for (const [key, value] of [
     ['anchor', 'right'],
     ['width_dp', '320'],

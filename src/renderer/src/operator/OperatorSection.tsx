@@ -4,7 +4,7 @@ import { isOnline } from '../devices/devicesSlice';
 import { useConsole } from '../store/context';
 import { selectTargetDevice } from '../store/selectors';
 import { InstallApkDialog } from './InstallApkDialog';
-import { availableActions, busyText, statusRows } from './operatorStatus';
+import { availableActions, busyText, ENABLE_SERVICE_BUTTON_ID, statusRows } from './operatorStatus';
 import { OutcomeView } from './OutcomeView';
 import './operator.css';
 
@@ -62,7 +62,12 @@ export function OperatorSection(): ReactNode {
         <p className="hint">The device is not online: its Operator cannot be set up now.</p>
       )}
       <div className="operator-actions">
-        <button type="button" disabled={!idle || !can.enable} onClick={() => void enable(serial)}>
+        <button
+          type="button"
+          id={ENABLE_SERVICE_BUTTON_ID}
+          disabled={!idle || !can.enable}
+          onClick={() => void enable(serial)}
+        >
           Enable service
         </button>
         <button type="button" disabled={!idle || !can.disable} onClick={() => void disable(serial)}>

@@ -2,6 +2,9 @@
 import type { OperatorStatus } from '../../../shared/api/devices';
 import type { OperatorAction } from './operatorSlice';
 
+/** The id of the Operator section's "Enable service" button (advice elsewhere brings it into view). */
+export const ENABLE_SERVICE_BUTTON_ID = 'operator-enable-service';
+
 export interface StatusRow {
   label: 'Installed' | 'Service enabled' | 'Reachable' | 'Version';
   value: string;

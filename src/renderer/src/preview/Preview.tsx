@@ -1,9 +1,9 @@
 // The live preview region: the panel where the layout predicts it on the target device, its bounds as text,
 // and a clear message when the layout cannot fit.
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SetOnScreenLogParams } from '../../../shared/execution/types';
 import { formatBounds } from '../../../shared/geometry/bounds';
-import { imageKey, imageUrl } from '../history/historySlice';
+import { imageUrl } from '../history/historySlice';
 import { adviceFor } from '../runs/errorAdvice';
 import { useConsole } from '../store/context';
 import { selectDesignCheck, selectTargetDescription, selectTargetDevice } from '../store/selectors';
@@ -11,6 +11,9 @@ import { useFontsReady } from '../ui/hooks';
 import { previewMeasurer } from './measurer';
 import { metadataOf, metricsOf, predictPanel, type Prediction } from '../../../shared/geometry/prediction';
 import { PreviewScreen } from './PreviewScreen';
+import { BackgroundChooser } from './BackgroundChooser';
+import { backgroundImage } from './backgroundSlice';
+import { loadZoom, saveZoom, type PreviewZoom } from './zoom';
 import './preview.css';
 
 function PredictionFacts(props: { prediction: Prediction | null; stale: boolean }): ReactNode {
@@ -57,13 +60,12 @@ export function Preview(): ReactNode {
       (state.targetSerial === null ? undefined : state.lastSeen[state.targetSerial]),
   );
   const check = useConsole(selectDesignCheck);
-  const screenshotRun = useConsole((state) =>
-    state.targetSerial === null ? undefined : state.lastScreenshotRun[state.targetSerial],
-  );
-  const screenshot = useConsole((state) =>
-    screenshotRun === undefined ? undefined : state.images[imageKey(screenshotRun, 'screenshot')],
-  );
-  const [useScreenshot, setUseScreenshot] = useState(true);
+  const [useCapture, setUseCapture] = useState(true);
+  const [zoom, setZoomState] = useState<PreviewZoom>(loadZoom);
+  const setZoom = useCallback((next: PreviewZoom) => {
+    setZoomState(next);
+    saveZoom(next);
+  }, []);
   const lastValid = useRef<SetOnScreenLogParams | null>(null);
   if (check.params !== null) lastValid.current = check.params;
   const params = check.params ?? lastValid.current;
@@ -80,14 +82,11 @@ export function Preview(): ReactNode {
   );
 
   const display = description?.display;
-  const background =
-    useScreenshot &&
-    screenshot?.status === 'ready' &&
-    display !== undefined &&
-    screenshot.image.widthPx === display.widthPx &&
-    screenshot.image.heightPx === display.heightPx
-      ? imageUrl(screenshot.image)
-      : null;
+  // Only a capture known to show no panel: a sequence's screenshot has the old panel baked in.
+  const capture = useConsole((state) =>
+    device === undefined ? undefined : backgroundImage(state, device.serial, display),
+  );
+  const background = useCapture && capture !== undefined ? imageUrl(capture) : null;
   const deviceName = device?.model ?? device?.serial ?? 'the device';
   const iconPng = description?.foregroundApp?.iconPng;
 
@@ -109,7 +108,11 @@ export function Preview(): ReactNode {
       );
   } else {
     body = (
-      <div className={`preview-body ${display && display.widthPx > display.heightPx ? 'landscape' : ''}`}>
+      <div
+        className={`preview-body ${display && display.widthPx > display.heightPx ? 'landscape' : ''} ${
+          zoom.mode === 'fit' ? '' : 'zoomed'
+        }`}
+      >
         {metrics.ok ? (
           <PreviewScreen
             metrics={metrics.value}
@@ -117,6 +120,8 @@ export function Preview(): ReactNode {
             background={background}
             iconUrl={iconPng ? `data:image/png;base64,${iconPng}` : null}
             deviceName={deviceName}
+            zoom={zoom}
+            onZoom={setZoom}
           />
         ) : null}
         <div className="preview-side">
@@ -138,15 +143,14 @@ export function Preview(): ReactNode {
               {description.device.release} (API {description.device.sdkInt})
             </dd>
           </dl>
-          {screenshot?.status === 'ready' && (
-            <label className="check-row">
-              <input
-                type="checkbox"
-                checked={useScreenshot}
-                onChange={(event) => setUseScreenshot(event.target.checked)}
-              />
-              Last screenshot as background
-            </label>
+          {metrics.ok && (
+            <BackgroundChooser
+              serial={device.serial}
+              online={device.state === 'device'}
+              useCapture={useCapture}
+              onUseCapture={setUseCapture}
+              shown={background === null ? 'neutral' : 'capture'}
+            />
           )}
           {entry?.status === 'failed' && (
             <p className="warn-text">Showing the last description: {entry.error?.message}</p>

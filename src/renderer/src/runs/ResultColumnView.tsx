@@ -1,4 +1,5 @@
-// One device's results: steps, errors, the screenshot with its bounds, the capture check, and saving.
+// One device's results, verdict first: the verdict, the screenshot with its bounds and the capture check, saving,
+// then the steps with their data collapsed.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ImageData } from '../../../shared/api/contract';
 import { imageKey, imageUrl } from '../history/historySlice';
@@ -8,6 +9,7 @@ import { suggestPath } from '../ui/paths';
 import { captureCheckText, type ResultColumn } from './runModel';
 import { ScreenshotViewer } from './ScreenshotViewer';
 import { ErrorDetails, StepList } from './StepList';
+import { verdictOf, type Verdict, type VerdictTone } from './verdict';
 
 const STATUS_TEXT = {
   running: 'running',
@@ -15,6 +17,13 @@ const STATUS_TEXT = {
   failed: 'failed',
   interrupted: 'interrupted',
 } as const;
+
+const VERDICT_MARK: Record<VerdictTone, string> = {
+  good: '\u2713',
+  bad: '\u2717',
+  warn: '!',
+  running: '\u25d4',
+};
 
 /** A blob: URL for downloading the PNG (revoked when the image changes or the column goes away). */
 function useDownloadUrl(image: ImageData | undefined): string | null {
@@ -56,14 +65,7 @@ function ScreenshotPart(props: { column: ResultColumn; runId: string }): ReactNo
           {...(column.predictedBounds ? { predictedBounds: column.predictedBounds } : {})}
         />
       )}
-      {column.captureCheck !== undefined ? (
-        <div className={`capture-check ${column.captureCheck.inCapture ? 'tone-good' : 'tone-bad'}`}>
-          <p className="capture-verdict">{captureCheckText(column.captureCheck)}</p>
-          <p className="muted small">{column.captureCheck.reason}</p>
-        </div>
-      ) : (
-        <p className="muted small">No capture check for this screenshot.</p>
-      )}
+      <CaptureCheckView column={column} />
       <div className="inline-row">
         <button type="button" className="small" onClick={() => setSaving(true)}>
           Save screenshot as...
@@ -87,28 +89,73 @@ function ScreenshotPart(props: { column: ResultColumn; runId: string }): ReactNo
   );
 }
 
+function VerdictBlock(props: { column: ResultColumn; verdict: Verdict }): ReactNode {
+  const { column, verdict } = props;
+  return (
+    <div className={`verdict tone-${verdict.tone}`} role="group" aria-label="Verdict">
+      <p className="verdict-title">
+        <span className="verdict-mark" aria-hidden="true">
+          {VERDICT_MARK[verdict.tone]}
+        </span>
+        {verdict.title}
+      </p>
+      {verdict.error === undefined ? (
+        <p className="verdict-detail">{verdict.detail}</p>
+      ) : (
+        <ErrorDetails error={verdict.error} serial={column.serial} />
+      )}
+      {column.notes.map((note) => (
+        <p key={note} className="warn-text">
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** The capture check, right under the screenshot. */
+function CaptureCheckView(props: { column: ResultColumn }): ReactNode {
+  const check = props.column.captureCheck;
+  if (check === undefined) return <p className="muted small">No capture check for this screenshot.</p>;
+  return (
+    <div className={`capture-check ${check.inCapture ? 'tone-good' : 'tone-bad'}`}>
+      <p className="capture-verdict">{captureCheckText(check)}</p>
+      <p className="muted small">{check.reason}</p>
+    </div>
+  );
+}
+
+/**
+ * One device's results, verdict first: the verdict (and the error with what to do), the screenshot with reported
+ * and predicted bounds and the capture check, then the steps with their data collapsed.
+ */
 export function ResultColumnView(props: { column: ResultColumn }): ReactNode {
   const { column } = props;
+  const verdict = verdictOf(column);
+  const hasScreenshot = column.runId !== undefined && column.screenshot !== undefined;
   return (
     <article className={`result-column status-${column.status}`} aria-label={column.deviceLabel}>
       <header className="result-head">
         <h3>{column.deviceLabel}</h3>
         <span className={`badge status-badge status-${column.status}`}>{STATUS_TEXT[column.status]}</span>
       </header>
-      <div className="result-body">
-        <div className="result-main">
-          {column.runId !== undefined && <p className="mono muted small run-id">{column.runId}</p>}
-          {column.error !== undefined && <ErrorDetails error={column.error} />}
-          <StepList steps={column.steps} />
-          {column.notes.map((note) => (
-            <p key={note} className="warn-text">
-              {note}
-            </p>
-          ))}
-        </div>
-        {column.runId !== undefined && column.screenshot !== undefined && (
+      <VerdictBlock column={column} verdict={verdict} />
+      <div className={`result-body ${hasScreenshot ? 'with-screenshot' : ''}`}>
+        {hasScreenshot && column.runId !== undefined && (
           <ScreenshotPart column={column} runId={column.runId} />
         )}
+        <div className="result-main">
+          <StepList
+            steps={column.steps}
+            serial={column.serial}
+            {...(verdict.errorStep === undefined ? {} : { shownErrorStep: verdict.errorStep })}
+          />
+          {column.runId !== undefined && (
+            <p className="mono muted small run-id" title="Evidence run id">
+              {column.runId}
+            </p>
+          )}
+        </div>
       </div>
     </article>
   );

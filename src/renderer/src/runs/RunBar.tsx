@@ -1,36 +1,107 @@
-// The run buttons. Disabled buttons say why (title and the visible hint), e.g. "Fix 2 fields to run".
+// The run buttons. Disabled buttons say why (title and the visible hint), e.g. "Fix 2 fields to run". A run the
+// preview knows will fail (panel too wide, service disabled, no usable area) stays possible but says so on the
+// button, and runs only after "Run anyway" in the question it opens.
 import { useId, type ReactNode } from 'react';
 import { deviceLabel } from '../devices/devicesSlice';
-import { useConsole } from '../store/context';
+import { useConsole, useConsoleStore } from '../store/context';
 import { selectDesign, selectRunSerials } from '../store/selectors';
+import { Dialog } from '../ui/Dialog';
 import { IS_MAC } from '../ui/useShortcuts';
-import { defaultRunLabel } from './runGate';
+import { goToEnableService } from './adviceSituation';
+import { forecastHint, forecastLabel } from './forecast';
+import { defaultRunLabel, type RunAction } from './runGate';
+import { forecastOf } from './forecastState';
 import { blockerOf } from './runsSlice';
 
 const MOD = IS_MAC ? '\u2318' : 'Ctrl';
 const ALT = IS_MAC ? '\u2325' : 'Alt';
 
+const ACTION_TITLES: Record<RunAction, string> = {
+  sequence: 'Run sequence',
+  set: 'Set panel',
+  clear: 'Clear panel',
+  screenshot: 'Take screenshot',
+};
+
 function RunButton(props: {
   label: string;
   blocker: string | null;
+  /** "will fail: panel too wide" when the preview knows the run will fail. */
+  warning: string | null;
   keys: string;
   ariaKeys: string;
   hintId: string;
   primary?: boolean;
   onRun: () => void;
 }): ReactNode {
+  const warned = props.blocker === null && props.warning !== null;
   return (
     <button
       type="button"
-      className={props.primary ? 'primary' : ''}
+      className={`${props.primary ? 'primary' : ''} ${warned ? 'will-fail' : ''}`}
       disabled={props.blocker !== null}
-      title={props.blocker ?? `${props.label} (${props.keys})`}
+      title={
+        props.blocker ?? (warned ? `${props.label} (${props.warning})` : `${props.label} (${props.keys})`)
+      }
       aria-keyshortcuts={props.ariaKeys}
-      aria-describedby={props.blocker !== null ? props.hintId : undefined}
+      aria-describedby={props.blocker !== null || warned ? props.hintId : undefined}
       onClick={props.onRun}
     >
-      {props.label}
+      <span className="run-button-label">{props.label}</span>
+      {warned && <span className="run-button-warning">{props.warning}</span>}
     </button>
+  );
+}
+
+/** "The preview says this will fail": the reasons, and "Run anyway" as the deliberate choice. */
+function ConfirmRun(): ReactNode {
+  const pending = useConsole((state) => state.runConfirm);
+  const confirmRun = useConsole((state) => state.confirmRun);
+  const cancelRun = useConsole((state) => state.cancelRun);
+  const store = useConsoleStore();
+  const title = pending === null ? '' : ACTION_TITLES[pending.action];
+  return (
+    <Dialog title={`${title}: the preview says it will fail`} open={pending !== null} onClose={cancelRun}>
+      <div className="dialog-form confirm-run">
+        <ul className="confirm-problems">
+          {pending?.problems.map((problem) => (
+            <li key={`${problem.serial}:${problem.kind}`}>
+              <p>
+                <strong>{problem.deviceName}</strong>: {problem.message}
+              </p>
+              <p className="advice">
+                <span className="advice-label">What to do:</span> {problem.advice}
+                {problem.kind === 'service-disabled' && problem.advice.includes('Enable service') && (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => {
+                        cancelRun();
+                        goToEnableService(store.getState());
+                      }}
+                    >
+                      Go to Enable service
+                    </button>
+                  </>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <div className="dialog-actions">
+          {/* Cancel first and focused: running into a known failure must be a deliberate second choice. The DOM
+              attribute (not React's autoFocus) is what showModal() looks for when it picks the focus. */}
+          <button type="button" ref={(element) => element?.setAttribute('autofocus', '')} onClick={cancelRun}>
+            Cancel
+          </button>
+          <button type="button" className="danger" onClick={() => void confirmRun()}>
+            Run anyway
+          </button>
+        </div>
+      </div>
+    </Dialog>
   );
 }
 
@@ -40,6 +111,10 @@ export function RunBar(): ReactNode {
   const clearBlocker = useConsole((state) => blockerOf(state, 'clear'));
   const screenshotBlocker = useConsole((state) => blockerOf(state, 'screenshot'));
   const serials = useConsole(selectRunSerials);
+  const sequenceWarning = useConsole((state) => forecastLabel(forecastOf(state, 'sequence'), serials.length));
+  const setWarning = useConsole((state) => forecastLabel(forecastOf(state, 'set'), serials.length));
+  const clearWarning = useConsole((state) => forecastLabel(forecastOf(state, 'clear'), serials.length));
+  const forecast = useConsole((state) => forecastHint(forecastOf(state, 'sequence')));
   const devices = useConsole((state) => state.devices);
   const runLabel = useConsole((state) => state.runLabel);
   const setRunLabel = useConsole((state) => state.setRunLabel);
@@ -53,6 +128,10 @@ export function RunBar(): ReactNode {
   const labelId = useId();
   const shownBlocker = sequenceBlocker ?? setBlocker ?? clearBlocker ?? screenshotBlocker;
   const targets = serials.length === 1 ? deviceLabel(devices, serials[0] ?? '') : `${serials.length} devices`;
+  const hint =
+    shownBlocker ??
+    forecast ??
+    `Runs on ${targets}: set \u2192 screenshot \u2192 clear as separate executions.`;
 
   return (
     <section className="run-bar" aria-label="Run">
@@ -73,6 +152,7 @@ export function RunBar(): ReactNode {
           label="Run sequence"
           primary
           blocker={sequenceBlocker}
+          warning={sequenceWarning}
           keys={`${MOD}+Enter`}
           ariaKeys={IS_MAC ? 'Meta+Enter' : 'Control+Enter'}
           hintId={hintId}
@@ -81,6 +161,7 @@ export function RunBar(): ReactNode {
         <RunButton
           label="Set panel"
           blocker={setBlocker}
+          warning={setWarning === null ? null : 'will fail'}
           keys={`${ALT}+S`}
           ariaKeys="Alt+S"
           hintId={hintId}
@@ -89,6 +170,7 @@ export function RunBar(): ReactNode {
         <RunButton
           label="Take screenshot"
           blocker={screenshotBlocker}
+          warning={null}
           keys={`${ALT}+P`}
           ariaKeys="Alt+P"
           hintId={hintId}
@@ -97,15 +179,22 @@ export function RunBar(): ReactNode {
         <RunButton
           label="Clear panel"
           blocker={clearBlocker}
+          warning={clearWarning === null ? null : 'will fail'}
           keys={`${ALT}+C`}
           ariaKeys="Alt+C"
           hintId={hintId}
           onRun={() => void clearPanel()}
         />
       </div>
-      <p className={`run-hint ${shownBlocker !== null && !busy ? 'blocked' : ''}`} id={hintId}>
-        {shownBlocker ?? `Runs on ${targets}: set \u2192 screenshot \u2192 clear as separate executions.`}
+      <p
+        className={`run-hint ${shownBlocker !== null && !busy ? 'blocked' : ''} ${
+          shownBlocker === null && forecast !== null ? 'forecast' : ''
+        }`}
+        id={hintId}
+      >
+        {hint}
       </p>
+      <ConfirmRun />
     </section>
   );
 }

@@ -8,7 +8,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   ON_SCREEN_LOG_SERVICE_UNAVAILABLE:
     'Enable the Operator accessibility service on the device (Settings > Accessibility), then rerun.',
   ON_SCREEN_LOG_LAYOUT_INVALID:
-    'Reduce width/offsets or text (or the font size) so the panel fits the usable display.',
+    'Reduce Width, the offsets, the text or the Font size so the panel fits the usable display (a device that ' +
+    'reports no usable area fits no panel: use another device).',
   ON_SCREEN_LOG_RENDER_FAILED: 'Check the Operator service is healthy, then set the panel again.',
   ON_SCREEN_LOG_RENDER_TIMEOUT:
     'Visibility is unconfirmed: take a new screenshot to check, and retry only if the panel is missing.',
@@ -75,9 +76,41 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   INTERNAL_ERROR: 'Retry; if it happens again, restart the console and report the message.',
 };
 
-/** The advice for a code; codes this console does not know (a newer device) get a generic line. */
-export function adviceFor(code: string): string {
+/** What the console knows about the device an error came from, so the advice fits it. */
+export interface AdviceSituation {
+  /** The device reports no usable display area (Android 9 with a cutout): no layout change can help. */
+  usableAreaUnknown?: boolean;
+  /** The Operator section shows an enabled "Enable service" button for this device. */
+  enableServiceButton?: boolean;
+}
+
+/** The advice when the device has no usable area: the same words the preview shows for it. */
+export const NO_USABLE_AREA_ADVICE =
+  'No panel fits this display as it is configured; the device refuses set_on_screen_log too. Use another device.';
+
+/** The advice pointing at the Operator section's button. */
+export const ENABLE_SERVICE_ADVICE = 'Press \u201cEnable service\u201d in the Operator section, then rerun.';
+
+const SERVICE_CODES: ReadonlySet<string> = new Set([
+  'ON_SCREEN_LOG_SERVICE_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
+  'OPERATOR_NOT_ENABLED',
+]);
+
+/**
+ * The advice for a code, fitted to the device when the console knows more (no usable area, an "Enable service"
+ * button on screen); codes this console does not know (a newer device) get a generic line.
+ */
+export function adviceFor(code: string, situation: AdviceSituation = {}): string {
+  if (code === 'ON_SCREEN_LOG_LAYOUT_INVALID' && situation.usableAreaUnknown === true)
+    return NO_USABLE_AREA_ADVICE;
+  if (SERVICE_CODES.has(code) && situation.enableServiceButton === true) return ENABLE_SERVICE_ADVICE;
   return isErrorCode(code)
     ? ERROR_ADVICE[code]
     : 'Unknown error code: read the message and check the device.';
+}
+
+/** True when the fix for `code` is the Operator section's "Enable service" button. */
+export function fixedByEnableService(code: string): boolean {
+  return SERVICE_CODES.has(code);
 }

@@ -7,6 +7,9 @@ import { checkDesign } from '../designer/params';
 import { panelExecution, type PanelAction } from '../designer/payload';
 import { deviceLabel, runSerials } from '../devices/devicesSlice';
 import type { ConsoleState, SliceCreator } from '../store/types';
+import { createBackgroundSlice, type BackgroundSlice } from '../preview/backgroundSlice';
+import type { ForecastProblem } from './forecast';
+import { forecastOf } from './forecastState';
 import { defaultRunLabel, runBlocker, type RunAction } from './runGate';
 import {
   applyProgress,
@@ -30,7 +33,7 @@ export interface RunView {
   columns: ResultColumn[];
 }
 
-export interface RunsSlice {
+export interface RunsSlice extends BackgroundSlice {
   /** The run the Results region shows (a live run, or one reopened from the history). */
   activeRun: RunView | null;
   /** A run is executing (it may not be the one shown). */
@@ -42,14 +45,25 @@ export interface RunsSlice {
   /** The bounds the main side predicted for that same panel, when it could. */
   lastPredictedBounds: Record<string, Rect>;
   runLabel: string;
+  /** A run the preview says will fail, waiting for "Run anyway" or "Cancel". */
+  runConfirm: { action: RunAction; problems: ForecastProblem[] } | null;
   setRunLabel(label: string): void;
-  runSequence(): Promise<void>;
-  setPanel(): Promise<void>;
-  clearPanel(): Promise<void>;
+  /** Each run action asks first when the preview knows it will fail, unless `anyway` (the user confirmed). */
+  runSequence(options?: RunOptions): Promise<void>;
+  setPanel(options?: RunOptions): Promise<void>;
+  clearPanel(options?: RunOptions): Promise<void>;
   takeScreenshot(): Promise<void>;
+  /** Runs the action waiting in runConfirm anyway. */
+  confirmRun(): Promise<void>;
+  cancelRun(): void;
   runProgress(event: ConsoleEvents['run:progress']): void;
   reopenRun(runId: string): Promise<void>;
   saveScreenshot(runId: string, destination: string): Promise<boolean>;
+}
+
+export interface RunOptions {
+  /** The user chose "Run anyway" over the preview's forecast. */
+  anyway?: boolean;
 }
 
 /** Why `action` cannot run in this state, or null. */
@@ -69,7 +83,7 @@ const NO_RESULT: AppError = {
   message: 'The console returned no result for this device.',
 };
 
-export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, get) => {
+export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, get, store) => {
   const { client, now, nonce } = dependencies;
   let nextRunId = 1;
 
@@ -133,9 +147,23 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
     });
   };
 
-  const runPanelAction = async (action: PanelAction): Promise<void> => {
+  /** False (and the question asked) when the preview says `action` will fail and the user has not confirmed. */
+  const mayRun = (action: RunAction, options: RunOptions | undefined): boolean => {
     const state = get();
-    if (blockerOf(state, action) !== null) return;
+    if (blockerOf(state, action) !== null) return false;
+    if (options?.anyway === true) {
+      set({ runConfirm: null });
+      return true;
+    }
+    const problems = forecastOf(state, action);
+    if (problems.length === 0) return true;
+    set({ runConfirm: { action, problems } });
+    return false;
+  };
+
+  const runPanelAction = async (action: PanelAction, options: RunOptions | undefined): Promise<void> => {
+    if (!mayRun(action, options)) return;
+    const state = get();
     const params = action === 'set' ? checkDesign(state.designHistory.present).params : null;
     const serials = runSerials(state);
     const title = action === 'set' ? 'Set panel' : 'Clear panel';
@@ -175,20 +203,37 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
   };
 
   return {
+    ...createBackgroundSlice(dependencies)(set, get, store),
     activeRun: null,
     runBusy: false,
     lastScreenshotRun: {},
     lastReportedBounds: {},
     lastPredictedBounds: {},
     runLabel: '',
+    runConfirm: null,
 
     setRunLabel(runLabel) {
       set({ runLabel });
     },
 
-    async runSequence() {
+    async confirmRun() {
+      const pending = get().runConfirm;
+      if (pending === null) return;
+      set({ runConfirm: null });
+      const options = { anyway: true };
+      if (pending.action === 'sequence') await get().runSequence(options);
+      else if (pending.action === 'set') await get().setPanel(options);
+      else if (pending.action === 'clear') await get().clearPanel(options);
+      else await get().takeScreenshot();
+    },
+
+    cancelRun() {
+      set({ runConfirm: null });
+    },
+
+    async runSequence(options) {
+      if (!mayRun('sequence', options)) return;
       const state = get();
-      if (blockerOf(state, 'sequence') !== null) return;
       const design = state.designHistory.present;
       const params = checkDesign(design).params;
       if (params === null) return;
@@ -220,8 +265,8 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
       finish(id, columns, label || 'Run sequence');
     },
 
-    setPanel: () => runPanelAction('set'),
-    clearPanel: () => runPanelAction('clear'),
+    setPanel: (options) => runPanelAction('set', options),
+    clearPanel: (options) => runPanelAction('clear', options),
 
     async takeScreenshot() {
       const state = get();
