@@ -6,6 +6,9 @@ import type { Clock, CommandHandler } from './context';
 import { modeFrom, newCommandId, PREVIEW_FLAGS, validateThen } from './executions';
 import { parseFlags, type FlagSpec } from './flags';
 import { usageError } from './usage';
+import type { Result } from '../shared/errors';
+import { humanIssueMessage } from '../shared/execution/humanMessage';
+import { checkSetParams } from '../shared/execution/validateSetParams';
 
 export type OnScreenLogOperation = 'set' | 'clear';
 
@@ -99,8 +102,31 @@ export function buildOnScreenLogExecution(
   };
 }
 
+const FLAG_OF_FIELD: ReadonlyMap<string, string> = new Map(
+  PANEL_FLAGS.map(({ flag, field }) => [field, flag]),
+);
+
+/**
+ * A set-params validation failure in the words of the command line: the flag the user typed (`--width-dp must be
+ * between 80 and 600`, `--template: {{foo}} is not a placeholder; ...`). Code, details.path and details.reason
+ * stay as the canonical validator reports them; other results pass through.
+ */
+export function inFlagWords<T>(result: Result<T>, params: RawPanelParams | undefined): Result<T> {
+  if (result.ok || result.error.code !== 'EXECUTION_VALIDATION_FAILED') return result;
+  const path = result.error.details?.path;
+  if (typeof path !== 'string' || !path.startsWith('actions.0.params')) return result;
+  const checked = checkSetParams(params ?? {});
+  if (checked.ok) return result;
+  const flag = FLAG_OF_FIELD.get(checked.issue.field);
+  if (flag === undefined) return result;
+  return {
+    ok: false,
+    error: { ...result.error, message: humanIssueMessage(checked.issue, { label: flag }) },
+  };
+}
+
 export const onScreenLogCommand: CommandHandler = async (args, context) => {
   const request = parseOnScreenLogArgs(args);
   const execution = buildOnScreenLogExecution(request, context.common.timeoutMs, context.clock);
-  return validateThen(execution, modeFrom(request.switches), context);
+  return inFlagWords(await validateThen(execution, modeFrom(request.switches), context), request.params);
 };
