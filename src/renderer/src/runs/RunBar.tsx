@@ -3,12 +3,15 @@ import { useId, type ReactNode } from 'react';
 import { deviceLabel } from '../devices/devicesSlice';
 import { useConsole } from '../store/context';
 import { selectDesign, selectRunSerials } from '../store/selectors';
+import { shortcutOf, type ShortcutCommand } from '../ui/shortcuts';
 import { IS_MAC } from '../ui/useShortcuts';
 import { defaultRunLabel } from './runGate';
 import { blockerOf } from './runsSlice';
 
-const MOD = IS_MAC ? '\u2318' : 'Ctrl';
-const ALT = IS_MAC ? '\u2325' : 'Alt';
+const keysOf = (command: ShortcutCommand) => {
+  const shortcut = shortcutOf(command, IS_MAC);
+  return { keys: shortcut.keys, ariaKeys: shortcut.aria };
+};
 
 function RunButton(props: {
   label: string;
@@ -73,32 +76,28 @@ export function RunBar(): ReactNode {
           label="Run sequence"
           primary
           blocker={sequenceBlocker}
-          keys={`${MOD}+Enter`}
-          ariaKeys={IS_MAC ? 'Meta+Enter' : 'Control+Enter'}
+          {...keysOf('runSequence')}
           hintId={hintId}
           onRun={() => void runSequence()}
         />
         <RunButton
           label="Set panel"
           blocker={setBlocker}
-          keys={`${ALT}+S`}
-          ariaKeys="Alt+S"
+          {...keysOf('setPanel')}
           hintId={hintId}
           onRun={() => void setPanel()}
         />
         <RunButton
           label="Take screenshot"
           blocker={screenshotBlocker}
-          keys={`${ALT}+P`}
-          ariaKeys="Alt+P"
+          {...keysOf('takeScreenshot')}
           hintId={hintId}
           onRun={() => void takeScreenshot()}
         />
         <RunButton
           label="Clear panel"
           blocker={clearBlocker}
-          keys={`${ALT}+C`}
-          ariaKeys="Alt+C"
+          {...keysOf('clearPanel')}
           hintId={hintId}
           onRun={() => void clearPanel()}
         />
