@@ -81,10 +81,8 @@ export const sequenceCommand: CommandHandler = async (args, context) => {
   const flags = parseFlags(args, SEQUENCE_FLAG_SPECS, { context: 'sequence' });
   const params = panelParamsFrom(flags.values, 'sequence');
   const timeoutMs = context.common.timeoutMs;
-  const set = inFlagWords(
-    validateExecution(buildOnScreenLogExecution({ operation: 'set', params }, timeoutMs, context.clock)),
-    params,
-  );
+  const raw = buildOnScreenLogExecution({ operation: 'set', params }, timeoutMs, context.clock);
+  const set = inFlagWords(validateExecution(raw), raw);
   if (!set.ok) return set;
   const action = set.value.actions[0];
   if (action?.type !== 'set_on_screen_log') return set;

@@ -7,8 +7,7 @@ import { modeFrom, newCommandId, PREVIEW_FLAGS, validateThen } from './execution
 import { parseFlags, type FlagSpec } from './flags';
 import { usageError } from './usage';
 import type { Result } from '../shared/errors';
-import { humanIssueMessage } from '../shared/execution/humanMessage';
-import { checkSetParams } from '../shared/execution/validateSetParams';
+import { inReaderWords } from '../shared/execution/humanMessage';
 
 export type OnScreenLogOperation = 'set' | 'clear';
 
@@ -111,22 +110,17 @@ const FLAG_OF_FIELD: ReadonlyMap<string, string> = new Map(
  * between 80 and 600`, `--template: {{foo}} is not a placeholder; ...`). Code, details.path and details.reason
  * stay as the canonical validator reports them; other results pass through.
  */
-export function inFlagWords<T>(result: Result<T>, params: RawPanelParams | undefined): Result<T> {
-  if (result.ok || result.error.code !== 'EXECUTION_VALIDATION_FAILED') return result;
-  const path = result.error.details?.path;
-  if (typeof path !== 'string' || !path.startsWith('actions.0.params')) return result;
-  const checked = checkSetParams(params ?? {});
-  if (checked.ok) return result;
-  const flag = FLAG_OF_FIELD.get(checked.issue.field);
-  if (flag === undefined) return result;
-  return {
-    ok: false,
-    error: { ...result.error, message: humanIssueMessage(checked.issue, { label: flag }) },
-  };
+export function inFlagWords<T>(result: Result<T>, execution: unknown): Result<T> {
+  if (result.ok) return result;
+  const named = inReaderWords(result.error, execution, (field) => {
+    const flag = FLAG_OF_FIELD.get(field);
+    return flag === undefined ? undefined : { label: flag };
+  });
+  return named === result.error ? result : { ok: false, error: named };
 }
 
 export const onScreenLogCommand: CommandHandler = async (args, context) => {
   const request = parseOnScreenLogArgs(args);
   const execution = buildOnScreenLogExecution(request, context.common.timeoutMs, context.clock);
-  return inFlagWords(await validateThen(execution, modeFrom(request.switches), context), request.params);
+  return inFlagWords(await validateThen(execution, modeFrom(request.switches), context), execution);
 };

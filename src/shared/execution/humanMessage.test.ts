@@ -1,7 +1,8 @@
 // Issue 14 defect 9: validation in a person's words — the offending placeholder by name, the reader's field name,
 // one range notation — while the canonical message (the reference's wording) stays as it is.
 import { describe, expect, it } from 'vitest';
-import { humanIssueMessage, rangeText } from './humanMessage';
+import { humanIssueMessage, inReaderWords, rangeText } from './humanMessage';
+import { validateExecution } from './validateExecution';
 import { checkSetParams, collectSetParamsIssues } from './validateSetParams';
 
 function firstIssue(params: unknown) {
@@ -45,5 +46,38 @@ describe('humanIssueMessage', () => {
     expect(humanIssueMessage(issue, { label: '--text-color' })).toBe(
       '--text-color must be exactly #RRGGBB or #AARRGGBB',
     );
+  });
+});
+
+describe('inReaderWords', () => {
+  const payload = (params: unknown) => ({
+    commandId: 'c',
+    taskId: 't',
+    source: 's',
+    expectedFormat: 'android-ui-automator',
+    timeoutMs: 30000,
+    actions: [
+      { id: 'c', type: 'clear_on_screen_log' },
+      { id: 's', type: 'set_on_screen_log', params },
+    ],
+  });
+  const worded = (execution: unknown) => {
+    const result = validateExecution(execution);
+    if (result.ok) throw new Error('expected a failure');
+    return {
+      before: result.error,
+      after: inReaderWords(result.error, execution, (_f, path) => ({ label: path })),
+    };
+  };
+
+  it('rewords the message only, by the action the path names', () => {
+    const { before, after } = worded(payload({ text: 'x', fontSizeSp: 30 }));
+    expect(after).toEqual({ ...before, message: 'actions.1.params.fontSizeSp must be between 8 and 24' });
+  });
+
+  it('leaves errors it cannot re-derive exactly as they are', () => {
+    const timeout = { ...payload({ text: 'x' }), timeoutMs: 1 };
+    const { before, after } = worded(timeout);
+    expect(after).toBe(before);
   });
 });

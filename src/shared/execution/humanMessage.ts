@@ -2,7 +2,10 @@
 // "Width", the CLI's --width-dp), one range notation ("between 80 and 600"), and the offending placeholder by name.
 // The canonical `message` (the reference's wording, part of the conformance contract) is left unchanged.
 import { PLACEHOLDER_NAMES } from '../template/placeholders';
+import type { AppError } from '../errors';
+import { isRecord } from '../schema/parse';
 import type { ValidationIssue } from './issues';
+import { checkSetParams } from './validateSetParams';
 
 /** The one way a range is written to people: "between 80 and 600" (numbers grouped as in en-US: 3,600,000). */
 export function rangeText(min: number, max: number): string {
@@ -50,4 +53,29 @@ export function humanIssueMessage(issue: ValidationIssue, name: FieldName): stri
     default:
       return `${label} ${ruleOf(issue.message)}`;
   }
+}
+
+const SET_PARAMS_PATH = /^actions\.(\d+)\.params(?:\.|$)/;
+
+/**
+ * A set_on_screen_log params failure of `execution` (the raw payload validateExecution refused) told in the
+ * reader's words: `nameOf` gets the field ("widthDp") and its path ("actions.0.params.widthDp"). Only the message
+ * changes (code and details stay); any other error, or one this cannot re-derive exactly, comes back unchanged.
+ */
+export function inReaderWords<E extends AppError>(
+  error: E,
+  execution: unknown,
+  nameOf: (field: string, path: string) => FieldName | undefined,
+): E {
+  const path = error.details?.path;
+  if (error.code !== 'EXECUTION_VALIDATION_FAILED' || typeof path !== 'string') return error;
+  const match = SET_PARAMS_PATH.exec(path);
+  if (match === null || !isRecord(execution) || !Array.isArray(execution.actions)) return error;
+  const action: unknown = execution.actions[Number(match[1])];
+  if (!isRecord(action)) return error;
+  const checked = checkSetParams(action.params);
+  // Re-derived from the raw params: only when it is the very issue the validator reported.
+  if (checked.ok || `actions.${match[1]}.${checked.issue.path}` !== path) return error;
+  const name = nameOf(checked.issue.field, path);
+  return name === undefined ? error : { ...error, message: humanIssueMessage(checked.issue, name) };
 }
