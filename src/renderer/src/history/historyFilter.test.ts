@@ -61,7 +61,7 @@ describe('groupRuns', () => {
       run({ id: 'd1', label: 'Other', deviceSerial: 'phone-1', startedAt: '2026-12-02T09:49:59.000Z' }),
     ]);
     expect(groups.map((group) => group.runs.map((entry) => entry.id))).toEqual([
-      ['a2', 'a1'],
+      ['a1', 'a2'],
       ['b1'],
       ['c1'],
       ['d1'],

@@ -49,7 +49,7 @@ export function historyDevices(runs: readonly RunSummary[]): Array<{ serial: str
   return [...seen].map(([serial, name]) => ({ serial, name }));
 }
 
-/** One History entry: a run, or the runs of one multi-device start (one per device, in the list's order). */
+/** One History entry: a run, or the runs of one multi-device start (one per device, earliest first). */
 export interface RunGroup {
   key: string;
   runs: RunSummary[];
@@ -77,6 +77,8 @@ export function groupRuns(runs: readonly RunSummary[]): RunGroup[] {
     if (joins) group.runs.push(run);
     else groups.push({ key: run.id, runs: [run] });
   }
+  // Columns in the order the devices started, as Results showed them.
+  for (const group of groups) group.runs.sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt));
   return groups;
 }
 
