@@ -13,7 +13,7 @@ test('Width (dp) 601 blocks the run with the reason; 600 runs again', async ({ p
 
   await width.fill('601');
   await expect(width).toHaveAttribute('aria-invalid', 'true');
-  await expect(width).toHaveAccessibleDescription('Must be in [80, 600]');
+  await expect(width).toHaveAccessibleDescription('Width must be between 80 and 600 dp');
   await expect(run).toBeDisabled();
   await expect(run).toHaveAccessibleDescription('Fix 1 field to run');
   await expect(button(page, 'Set panel')).toBeDisabled();
@@ -28,7 +28,7 @@ test('Width (dp) 601 blocks the run with the reason; 600 runs again', async ({ p
 
   await width.fill('600');
   await expect(width).toHaveAttribute('aria-invalid', 'false');
-  await expect(width).toHaveAccessibleDescription('80\u2013600, default 280');
+  await expect(width).toHaveAccessibleDescription('Between 80 and 600, default 280');
   // Valid again, so the run is possible; on this 1080 px phone 600 dp is too wide, and the button says so.
   const anyway = page.getByRole('button', { name: /^Run sequence\s*will fail: panel too wide$/ });
   await expect(anyway).toBeEnabled();

@@ -61,6 +61,8 @@ describe('androperator against a simulated phone', () => {
   it('lists the device with its Operator status', async () => {
     const run = await cli(['devices']);
     expect(run.code).toBe(0);
+    // No console runs for this HOME: the CLI lists its own adb server and says so (issue 14 defect 8).
+    expect(run.json.source).toBe(`the adb server on port ${adb.port}`);
     expect(run.json).toMatchObject({
       devices: [
         {

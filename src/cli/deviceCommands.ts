@@ -7,7 +7,7 @@ import { validateExecution } from '../shared/execution/validateExecution';
 import type { CommandContext, CommandHandler } from './context';
 import { newCommandId, OVERWRITE_FLAG, validateThen } from './executions';
 import { parseFlags, type FlagSpec } from './flags';
-import { buildOnScreenLogExecution, PANEL_FLAG_SPECS, panelParamsFrom } from './onScreenLog';
+import { buildOnScreenLogExecution, inFlagWords, PANEL_FLAG_SPECS, panelParamsFrom } from './onScreenLog';
 import { usageError } from './usage';
 import { didYouMean } from './didYouMean';
 import { parseNumericToken } from '../shared/cli/numericToken';
@@ -81,9 +81,8 @@ export const sequenceCommand: CommandHandler = async (args, context) => {
   const flags = parseFlags(args, SEQUENCE_FLAG_SPECS, { context: 'sequence' });
   const params = panelParamsFrom(flags.values, 'sequence');
   const timeoutMs = context.common.timeoutMs;
-  const set = validateExecution(
-    buildOnScreenLogExecution({ operation: 'set', params }, timeoutMs, context.clock),
-  );
+  const raw = buildOnScreenLogExecution({ operation: 'set', params }, timeoutMs, context.clock);
+  const set = inFlagWords(validateExecution(raw), raw);
   if (!set.ok) return set;
   const action = set.value.actions[0];
   if (action?.type !== 'set_on_screen_log') return set;

@@ -6,7 +6,7 @@ const COMMON_OPTIONS = `Common options (before or after the command):
   --operator-package <package>       Operator package (alias --receiver-package); default
                                      $ANDROPERATOR_OPERATOR_PACKAGE, else com.androperator.operator
                                      (debug builds: com.androperator.operator.dev)
-  --timeout <ms>                     Execution timeout, 1000..120000 (alias --timeout-ms; default 30000)
+  --timeout <ms>                     Execution timeout, between 1000 and 120000 (alias --timeout-ms; default 30000)
   --output json|pretty               JSON on one line (default) or indented (alias --format); --json = --output json
   --no-daemon                        Run directly, not through a running serve/console (also
                                      ANDROPERATOR_NO_DAEMON=1)
@@ -58,17 +58,17 @@ ${COMMON_OPTIONS}
 `;
 
 const PANEL_FLAGS = `Panel flags (set; each at most once; omitted flags keep their defaults):
-  --text <text>              Literal text, 1..2048 UTF-16 units; whitespace and newlines kept (exclusive with --template)
+  --text <text>              Literal text, between 1 and 2048 UTF-16 units; whitespace and newlines kept (exclusive with --template)
   --template <template>      Live template with {{placeholders}} resolved on the device (exclusive with --text)
   --anchor left|right        Physical screen side (default left)
   --text-align left|right    Text alignment inside the panel (default left)
-  --top-offset-dp <n>        0..1000 (default 8)
-  --edge-offset-dp <n>       0..1000 (default 8)
-  --width-dp <n>             80..600, including the 8 dp padding (default 280)
-  --font-size-sp <n>         8..24 (default 12)
+  --top-offset-dp <n>        between 0 and 1000 (default 8)
+  --edge-offset-dp <n>       between 0 and 1000 (default 8)
+  --width-dp <n>             between 80 and 600, including the 8 dp padding (default 280)
+  --font-size-sp <n>         between 8 and 24 (default 12)
   --text-color <color>       #RRGGBB or #AARRGGBB (default #FFFFFFFF)
   --background-color <color> #RRGGBB or #AARRGGBB (default #B3000000)
-  --ttl-ms <n>               1000..3600000 (default 300000)
+  --ttl-ms <n>               between 1,000 and 3,600,000 (default 300000)
 Numbers are integral JSON number tokens (12, 12.0, 1e3); 12px, 0x10 and 1.5 are rejected.
 A value that starts with '--' is written after '--', e.g. --text -- --literal.`;
 

@@ -6,6 +6,8 @@ import type { Clock, CommandHandler } from './context';
 import { modeFrom, newCommandId, PREVIEW_FLAGS, validateThen } from './executions';
 import { parseFlags, type FlagSpec } from './flags';
 import { usageError } from './usage';
+import type { Result } from '../shared/errors';
+import { inReaderWords } from '../shared/execution/humanMessage';
 
 export type OnScreenLogOperation = 'set' | 'clear';
 
@@ -99,8 +101,26 @@ export function buildOnScreenLogExecution(
   };
 }
 
+const FLAG_OF_FIELD: ReadonlyMap<string, string> = new Map(
+  PANEL_FLAGS.map(({ flag, field }) => [field, flag]),
+);
+
+/**
+ * A set-params validation failure in the words of the command line: the flag the user typed (`--width-dp must be
+ * between 80 and 600`, `--template: {{foo}} is not a placeholder; ...`). Code, details.path and details.reason
+ * stay as the canonical validator reports them; other results pass through.
+ */
+export function inFlagWords<T>(result: Result<T>, execution: unknown): Result<T> {
+  if (result.ok) return result;
+  const named = inReaderWords(result.error, execution, (field) => {
+    const flag = FLAG_OF_FIELD.get(field);
+    return flag === undefined ? undefined : { label: flag };
+  });
+  return named === result.error ? result : { ok: false, error: named };
+}
+
 export const onScreenLogCommand: CommandHandler = async (args, context) => {
   const request = parseOnScreenLogArgs(args);
   const execution = buildOnScreenLogExecution(request, context.common.timeoutMs, context.clock);
-  return validateThen(execution, modeFrom(request.switches), context);
+  return inFlagWords(await validateThen(execution, modeFrom(request.switches), context), execution);
 };

@@ -33,7 +33,39 @@ describe('on-screen-log validation', () => {
       ['on-screen-log', 'set', '--text', 'x', '--width-dp', '601'],
       createFakeBackend(),
     );
-    expect(run.json.details).toMatchObject({ path: 'actions.0.params.widthDp' });
+    expect(run.json.details).toMatchObject({
+      path: 'actions.0.params.widthDp',
+      reason: 'must be in [80, 600]',
+    });
+  });
+
+  // Issue 14 defect 9: the flag the user typed, one range notation, the offending placeholder by name.
+  it.each([
+    [['on-screen-log', 'set', '--text', 'x', '--width-dp', '601'], '--width-dp must be between 80 and 600'],
+    [
+      ['on-screen-log', 'set', '--text', 'x', '--ttl-ms', '999'],
+      '--ttl-ms must be between 1,000 and 3,600,000',
+    ],
+    [
+      ['on-screen-log', 'set', '--text', 'x', '--text-color', 'red'],
+      '--text-color must be exactly #RRGGBB or #AARRGGBB',
+    ],
+    [['sequence', '--text', 'x', '--font-size-sp', '30'], '--font-size-sp must be between 8 and 24'],
+  ])('says %j in command-line words', async (argv, message) => {
+    const run = await runInProcess(argv, createFakeBackend());
+    expect(run.json).toMatchObject({ code: 'EXECUTION_VALIDATION_FAILED', message });
+  });
+
+  it('names the unknown placeholder of --template', async () => {
+    const run = await runInProcess(
+      ['on-screen-log', 'set', '--template', 'v{{foreground_app.version_name}} {{foo}}'],
+      createFakeBackend(),
+    );
+    expect(run.json).toMatchObject({
+      code: 'EXECUTION_VALIDATION_FAILED',
+      message: expect.stringMatching(/^--template: \{\{foo\}\} is not a placeholder; use one of /),
+      details: { path: 'actions.0.params.template' },
+    });
   });
 
   it('rejects a --timeout outside 1000..120000 through the validator', async () => {
@@ -48,7 +80,9 @@ describe('on-screen-log validation', () => {
       ['on-screen-log', 'set', '--template', '{{device.model }}'],
       createFakeBackend(),
     );
-    expect(run.json.message).toContain('supported names: foreground_app.icon');
+    expect(run.json.message).toContain(
+      '{{device.model }} is not a placeholder; use one of {{foreground_app.icon}}',
+    );
   });
 
   it('accepts 2048 characters', async () => {

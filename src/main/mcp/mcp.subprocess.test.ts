@@ -145,6 +145,18 @@ describe('tool errors', () => {
     });
   });
 
+  // Issue 14 defect 9: the human message names the field by its path and writes the range as everywhere else; the
+  // code and the details (path, reason) stay stable for programs.
+  it('words a range failure for people, keeping code and details', async () => {
+    const actions = [{ id: 'a', type: 'set_on_screen_log', params: { text: 'x', widthDp: 79 } }];
+    const result = await call('execute', { actions, deviceId: phone });
+    expect(result.structuredContent).toMatchObject({
+      code: 'EXECUTION_VALIDATION_FAILED',
+      message: 'actions.0.params.widthDp must be between 80 and 600',
+      details: { path: 'actions.0.params.widthDp', reason: 'must be in [80, 600]' },
+    });
+  });
+
   it('passes validated aliases on to the executor (DEVICE_NOT_FOUND for an unknown device)', async () => {
     const result = await call('execute', {
       deviceId: 'non-existent',

@@ -15,6 +15,9 @@ import {
 } from './toolArguments';
 import { errorResult, executionResult, valueResult, type ToolResult } from './toolResults';
 import { TOOLS } from './toolSchemas';
+import { inReaderWords } from '../../shared/execution/humanMessage';
+
+const pathName = (_field: string, path: string) => ({ label: path });
 
 export interface McpServices {
   devices: ServeDevices;
@@ -90,7 +93,12 @@ export async function createMcpServer(services: McpServices): Promise<Server> {
       operatorPackage: args.operatorPackage ?? services.defaultOperatorPackage(),
       ...(args.deviceId === undefined ? {} : { deviceId: args.deviceId }),
     };
-    return executionResult(await run(execution, target, dependencies), log);
+    const result = await run(execution, target, dependencies);
+    // The message names the field by its path and writes ranges as everywhere else; code and details unchanged.
+    const worded = result.ok
+      ? result
+      : { ok: false as const, error: inReaderWords(result.error, execution, pathName) };
+    return executionResult(worded, log);
   };
 
   const call = async (name: string, args: unknown): Promise<ToolResult> => {

@@ -7,6 +7,7 @@ import { OperatorSection } from './operator/OperatorSection';
 import { Preview } from './preview/Preview';
 import { Results } from './runs/Results';
 import { SettingsDialog } from './settings/SettingsDialog';
+import { CommandPalette } from './ui/CommandPalette';
 import { HelpDialog } from './ui/HelpDialog';
 import { Notices } from './ui/Notices';
 import { TopBar } from './ui/TopBar';
@@ -48,6 +49,7 @@ export function App(): ReactNode {
         </div>
       </main>
       <HelpDialog />
+      <CommandPalette />
       <SettingsDialog />
       <Notices />
     </div>

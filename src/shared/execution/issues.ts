@@ -1,6 +1,18 @@
 // Validation issues, and how the first one becomes an EXECUTION_VALIDATION_FAILED error.
 import { fail, type AppError } from '../errors';
 
+/**
+ * The broken rule in parts, so a person can be told in their own words (humanMessage.ts): the console names the
+ * field "Width", the CLI its flag --width-dp; the canonical `message` (the reference's wording) stays as it is.
+ */
+export type IssueExplanation =
+  | { kind: 'range'; min: number; max: number }
+  /** Not a whole number; the range it must also lie in. */
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'length'; min: number; max: number }
+  /** The template's first problem: an unknown `{{name}}`, a `{{` never closed, or a `}}` that closes nothing. */
+  | { kind: 'template'; problem: 'unknown' | 'unclosed' | 'stray'; token: string; index: number };
+
 /** One broken rule, as the console designer shows it next to a field. */
 export interface ValidationIssue {
   /** Dotted path from the checked object, e.g. "params.widthDp"; "" for the object itself. */
@@ -8,6 +20,7 @@ export interface ValidationIssue {
   /** The input key a form shows the issue under, e.g. "widthDp". */
   field: string;
   message: string;
+  explain?: IssueExplanation;
 }
 
 /** An issue with the rule on its own (`reason`) and, for strict-shape failures, the offending keys. */

@@ -3,7 +3,13 @@ import { ok, type Result } from '../errors';
 import { scanTemplate } from '../template/scan';
 import { normalizeColor } from './colors';
 import { isRecord } from '../schema/parse';
-import { detailedIssue, validationFailure, type DetailedIssue, type ValidationIssue } from './issues';
+import {
+  detailedIssue,
+  validationFailure,
+  type DetailedIssue,
+  type IssueExplanation,
+  type ValidationIssue,
+} from './issues';
 import { MAX_PANEL_TEXT_UNITS, PANEL_NUMBER_FIELDS } from './limits';
 import { findForbiddenControl, isWhitespaceOnly } from './text';
 import type { Anchor, SetOnScreenLogParams, TextAlign } from './types';
@@ -18,8 +24,19 @@ type ContentField = 'text' | 'template';
 
 const SUBJECT = 'set_on_screen_log';
 
-function fieldIssue(field: string, rule: string): DetailedIssue {
-  return detailedIssue(`params.${field}`, field, `${SUBJECT} params.${field} ${rule}`, rule);
+function fieldIssue(field: string, rule: string, explain?: IssueExplanation): DetailedIssue {
+  const issue = detailedIssue(`params.${field}`, field, `${SUBJECT} params.${field} ${rule}`, rule);
+  if (explain !== undefined) issue.explain = explain;
+  return issue;
+}
+
+/** Which `{{...}}` or `}}` of `template` the scanner stopped at (`index` is where it stopped). */
+function templateExplanation(template: string, index: number): IssueExplanation {
+  if (template.startsWith('}}', index)) return { kind: 'template', problem: 'stray', token: '}}', index };
+  const close = template.indexOf('}}', index + 2);
+  if (close < 0)
+    return { kind: 'template', problem: 'unclosed', token: template.slice(index, index + 24), index };
+  return { kind: 'template', problem: 'unknown', token: template.slice(index, close + 2), index };
 }
 
 const TEMPLATE_RULE = 'must use only supported placeholders and {{{{ }}}} escapes';
@@ -38,7 +55,11 @@ function unknownKeysIssue(keys: string[]): DetailedIssue {
 function contentIssue(field: ContentField, value: unknown): DetailedIssue | null {
   if (typeof value !== 'string') return fieldIssue(field, 'must be a string');
   if (value.length < 1 || value.length > MAX_PANEL_TEXT_UNITS) {
-    return fieldIssue(field, `must contain 1..${MAX_PANEL_TEXT_UNITS} UTF-16 code units`);
+    return fieldIssue(field, `must contain 1..${MAX_PANEL_TEXT_UNITS} UTF-16 code units`, {
+      kind: 'length',
+      min: 1,
+      max: MAX_PANEL_TEXT_UNITS,
+    });
   }
   if (isWhitespaceOnly(value)) return fieldIssue(field, 'must include a non-whitespace character');
   if (findForbiddenControl(value) >= 0) {
@@ -46,7 +67,11 @@ function contentIssue(field: ContentField, value: unknown): DetailedIssue | null
   }
   if (field === 'template') {
     const scan = scanTemplate(value);
-    if (!scan.ok) return detailedIssue('params.template', 'template', scan.error.message, TEMPLATE_RULE);
+    if (!scan.ok) {
+      const issue = detailedIssue('params.template', 'template', scan.error.message, TEMPLATE_RULE);
+      issue.explain = templateExplanation(value, scan.error.index);
+      return issue;
+    }
   }
   return null;
 }
@@ -59,9 +84,12 @@ function sideIssue(field: 'anchor' | 'textAlign', value: unknown): DetailedIssue
 
 function integerIssue(field: NumberField, value: unknown): DetailedIssue | null {
   if (value === undefined) return null;
-  if (typeof value !== 'number' || !Number.isInteger(value)) return fieldIssue(field, 'must be an integer');
   const { min, max } = PANEL_NUMBER_FIELDS[field];
-  return value < min || value > max ? fieldIssue(field, `must be in [${min}, ${max}]`) : null;
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    return fieldIssue(field, 'must be an integer', { kind: 'integer', min, max });
+  return value < min || value > max
+    ? fieldIssue(field, `must be in [${min}, ${max}]`, { kind: 'range', min, max })
+    : null;
 }
 
 /** undefined when omitted, null when invalid, else the canonical #AARRGGBB. */
@@ -210,7 +238,8 @@ export function inspectSetParams(params: unknown, sink: IssueSink): SetOnScreenL
 export function collectSetParamsIssues(params: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   inspectSetParams(params, (issue) => {
-    issues.push({ path: issue.path, field: issue.field, message: issue.message });
+    const { path, field, message, explain } = issue;
+    issues.push(explain === undefined ? { path, field, message } : { path, field, message, explain });
     return true;
   });
   return issues;

@@ -8,6 +8,11 @@ import { useConsole } from '../store/context';
 import { selectDesign, selectDesignCheck } from '../store/selectors';
 import { resetFields, setField, type DesignField } from './design';
 import { fieldMessage } from './params';
+import { rangeText } from '../../../shared/execution/humanMessage';
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 type NumberField = keyof typeof PANEL_NUMBER_FIELDS;
 type ColorField = 'textColor' | 'backgroundColor';
@@ -94,7 +99,7 @@ function NumberInput(props: { field: NumberField }): ReactNode {
       field={props.field}
       id={id}
       issue={issue}
-      hint={`${limits.min.toLocaleString('en-US')}\u2013${limits.max.toLocaleString('en-US')}, default ${limits.default.toLocaleString('en-US')}`}
+      hint={`${capitalized(rangeText(limits.min, limits.max))}, default ${limits.default.toLocaleString('en-US')}`}
     >
       <input
         id={id}

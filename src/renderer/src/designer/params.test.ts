@@ -57,23 +57,26 @@ describe('checkDesign', () => {
     const check = checkDesign(design);
     expect(check.params).toBeNull();
     expect(check.issueCount).toBe(4);
-    expect(check.issues.widthDp).toBe('set_on_screen_log params.widthDp must be in [80, 600]');
-    expect(check.issues.textColor).toBe(
-      'set_on_screen_log params.textColor must be exactly #RRGGBB or #AARRGGBB',
-    );
-    expect(check.issues.ttlMs).toBe('set_on_screen_log params.ttlMs must be an integer');
-    expect(check.issues.content).toBe(
-      'set_on_screen_log params.text must include a non-whitespace character',
-    );
+    // Issue 14 defect 9: the labels the form shows, one range notation.
+    expect(check.issues.widthDp).toBe('Width must be between 80 and 600 dp');
+    expect(check.issues.textColor).toBe('Text colour must be exactly #RRGGBB or #AARRGGBB');
+    expect(check.issues.ttlMs).toBe('TTL must be a whole number between 1,000 and 3,600,000 ms');
+    expect(check.issues.content).toBe('Panel text must include a non-whitespace character');
   });
 
   it('reports template grammar errors on the content field', () => {
     const check = checkDesign(setMode(setContent(INITIAL_DESIGN, '{{unknown}}'), 'template'));
-    expect(check.issues.content).toMatch(/^Invalid template placeholder; supported names: /);
+    expect(check.issues.content).toMatch(/^Template: \{\{unknown\}\} is not a placeholder; use one of \{\{/);
+    const unclosed = checkDesign(setMode(setContent(INITIAL_DESIGN, 'ab {{device.model'), 'template'));
+    expect(unclosed.issues.content).toBe(
+      'Template: the {{ at character 4 is never closed with }}; write {{{{ for a literal {{',
+    );
   });
 
   it('reports an empty box and text over 2048 units', () => {
-    expect(checkDesign(setContent(INITIAL_DESIGN, '')).issues.content).toMatch(/1\.\.2048 UTF-16/);
+    expect(checkDesign(setContent(INITIAL_DESIGN, '')).issues.content).toBe(
+      'Panel text must be between 1 and 2,048 characters (UTF-16 code units) long',
+    );
     expect(checkDesign(setContent(INITIAL_DESIGN, 'x'.repeat(2049))).issueCount).toBe(1);
     expect(checkDesign(setContent(INITIAL_DESIGN, 'x'.repeat(2048))).issueCount).toBe(0);
   });

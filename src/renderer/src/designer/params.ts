@@ -2,6 +2,7 @@
 import { validateSetParams, collectSetParamsIssues } from '../../../shared/execution/validateSetParams';
 import type { SetOnScreenLogParams } from '../../../shared/execution/types';
 import { parseNumericToken } from '../../../shared/cli/numericToken';
+import { humanIssueMessage, type FieldName } from '../../../shared/execution/humanMessage';
 import type { Design, DesignField } from './design';
 
 const NUMBER_FIELDS: ReadonlySet<DesignField> = new Set([
@@ -44,6 +45,26 @@ function issueField(field: string): IssueField {
   return field as DesignField;
 }
 
+/** Each field as the form labels it, so a message says "Width", not widthDp (issue 14 defect 9). */
+export const FIELD_NAMES: Readonly<Record<DesignField | 'text' | 'template' | 'params', FieldName>> = {
+  text: { label: 'Panel text' },
+  template: { label: 'Template' },
+  params: { label: 'Panel text' },
+  anchor: { label: 'Anchor' },
+  textAlign: { label: 'Text align' },
+  topOffsetDp: { label: 'Top offset', unit: 'dp' },
+  edgeOffsetDp: { label: 'Edge offset', unit: 'dp' },
+  widthDp: { label: 'Width', unit: 'dp' },
+  fontSizeSp: { label: 'Font size', unit: 'sp' },
+  textColor: { label: 'Text colour' },
+  backgroundColor: { label: 'Background colour' },
+  ttlMs: { label: 'TTL', unit: 'ms' },
+};
+
+function fieldName(field: string): FieldName {
+  return FIELD_NAMES[field as keyof typeof FIELD_NAMES] ?? { label: field };
+}
+
 const checks = new WeakMap<Design, DesignCheck>();
 
 /** Validates with the canonical validator (collectSetParamsIssues); memoized per design object. */
@@ -54,7 +75,7 @@ export function checkDesign(design: Design): DesignCheck {
   const issues: Partial<Record<IssueField, string>> = {};
   for (const issue of collectSetParamsIssues(raw)) {
     const field = issueField(issue.field);
-    issues[field] ??= issue.message;
+    issues[field] ??= humanIssueMessage(issue, fieldName(issue.field));
   }
   const issueCount = Object.keys(issues).length;
   let params: SetOnScreenLogParams | null = null;

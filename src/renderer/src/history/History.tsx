@@ -1,11 +1,24 @@
-// The History region: past runs with thumbnails; reopen, export (zip) or delete each.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// The History region: past runs with thumbnails, searchable and filtered by device, status and date; the runs of one
+// multi-device start are one entry with a column per device. Reopen, run again, export (zip) or delete each.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RunSummary } from '../../../shared/api/evidence';
 import { useConsole } from '../store/context';
 import { ConfirmDialog, PathDialog } from '../ui/Dialog';
 import { suggestPath } from '../ui/paths';
 import { formatRunTime, runDevice, runName } from './format';
 import { imageKey, imageUrl } from './historySlice';
+import {
+  DATE_RANGES,
+  groupRuns,
+  historyDevices,
+  isFiltered,
+  matchesFilter,
+  NO_FILTER,
+  type DateRange,
+  type RunGroup,
+} from './historyFilter';
+import type { RunStatus } from '../../../shared/api/evidence';
+import { EDITOR_ID } from '../ui/useShortcuts';
 import './history.css';
 
 /** Loads the thumbnail once the entry scrolls into view. */
@@ -39,23 +52,31 @@ function Thumbnail(props: { run: RunSummary }): ReactNode {
   );
 }
 
-function HistoryEntry(props: { run: RunSummary; now: Date; shown: boolean }): ReactNode {
-  const { run, now, shown } = props;
+function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: boolean }): ReactNode {
+  const { run, now, shown, inGroup } = props;
   const reopenRun = useConsole((state) => state.reopenRun);
+  const runAgain = useConsole((state) => state.runAgain);
   const deleteRun = useConsole((state) => state.deleteRun);
   const exportRun = useConsole((state) => state.exportRun);
   const evidenceDirectory = useConsole((state) => state.appInfo?.evidenceDirectory);
   const [dialog, setDialog] = useState<'export' | 'delete' | null>(null);
   const name = runName(run);
   return (
-    <li className={`history-entry ${shown ? 'shown' : ''}`}>
+    <div className={`history-entry ${shown ? 'shown' : ''}`} data-run-id={run.id}>
       <Thumbnail run={run} />
       <div className="history-text">
-        <p className="history-label" title={name}>
-          {name}
-        </p>
+        {!inGroup && (
+          <p className="history-label" title={name}>
+            {name}
+          </p>
+        )}
         <p className="muted small">
-          <time dateTime={run.startedAt}>{formatRunTime(run.startedAt, now)}</time> · {runDevice(run)}
+          {!inGroup && (
+            <>
+              <time dateTime={run.startedAt}>{formatRunTime(run.startedAt, now)}</time> ·{' '}
+            </>
+          )}
+          {runDevice(run)}
         </p>
         <p className="small">
           <span className={`badge status-badge status-${run.status}`}>{run.status}</span>
@@ -75,6 +96,19 @@ function HistoryEntry(props: { run: RunSummary; now: Date; shown: boolean }): Re
           onClick={() => void reopenRun(run.id)}
         >
           Open
+        </button>
+        <button
+          type="button"
+          className="small ghost"
+          aria-label={`Run again ${name} on ${runDevice(run)}`}
+          title="Load this run's panel design and label into the designer"
+          onClick={() =>
+            void runAgain(run.id).then((loaded) => {
+              if (loaded) document.getElementById(EDITOR_ID)?.focus();
+            })
+          }
+        >
+          Run again
         </button>
         <button
           type="button"
@@ -110,7 +144,102 @@ function HistoryEntry(props: { run: RunSummary; now: Date; shown: boolean }): Re
         onConfirm={() => void deleteRun(run.id)}
         onClose={() => setDialog(null)}
       />
+    </div>
+  );
+}
+
+/** One entry: a single run, or a multi-device start with a column per device. */
+function HistoryEntry(props: { group: RunGroup; now: Date; shownIds: readonly string[] }): ReactNode {
+  const { group, now, shownIds } = props;
+  const [first] = group.runs;
+  if (first === undefined) return null;
+  if (group.runs.length === 1)
+    return (
+      <li className="history-item">
+        <RunCard run={first} now={now} shown={shownIds.includes(first.id)} inGroup={false} />
+      </li>
+    );
+  const name = runName(first);
+  const failed = group.runs.filter((run) => run.status !== 'succeeded').length;
+  return (
+    <li className="history-item history-group" aria-label={`${name}, ${group.runs.length} devices`}>
+      <p className="history-label" title={name}>
+        {name}
+      </p>
+      <p className="muted small">
+        <time dateTime={first.startedAt}>{formatRunTime(first.startedAt, now)}</time> · {group.runs.length}{' '}
+        devices
+        {failed > 0 ? ` · ${failed} not succeeded` : ' · all succeeded'}
+      </p>
+      <div className="history-columns" role="group" aria-label={`Devices of ${name}`}>
+        {group.runs.map((run) => (
+          <RunCard key={run.id} run={run} now={now} shown={shownIds.includes(run.id)} inGroup />
+        ))}
+      </div>
     </li>
+  );
+}
+
+const STATUSES: ReadonlyArray<{ value: RunStatus | ''; label: string }> = [
+  { value: '', label: 'Any status' },
+  { value: 'succeeded', label: 'Succeeded' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'interrupted', label: 'Interrupted' },
+  { value: 'running', label: 'Running' },
+];
+
+function HistoryFilters(props: { runs: readonly RunSummary[] }): ReactNode {
+  const filter = useConsole((state) => state.historyFilter);
+  const setFilter = useConsole((state) => state.setHistoryFilter);
+  const devices = useMemo(() => historyDevices(props.runs), [props.runs]);
+  return (
+    <div className="history-filters" role="search" aria-label="Find runs">
+      <input
+        type="search"
+        aria-label="Search runs"
+        placeholder="Search label, device, id"
+        value={filter.query}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(event) => setFilter({ query: event.target.value })}
+      />
+      <div className="history-filter-row">
+        <select
+          aria-label="Device"
+          value={filter.device}
+          onChange={(event) => setFilter({ device: event.target.value })}
+        >
+          <option value="">All devices</option>
+          {devices.map((device) => (
+            <option key={device.serial} value={device.serial}>
+              {device.name}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Status"
+          value={filter.status}
+          onChange={(event) => setFilter({ status: event.target.value as RunStatus | '' })}
+        >
+          {STATUSES.map((status) => (
+            <option key={status.value} value={status.value}>
+              {status.label}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Date"
+          value={filter.date}
+          onChange={(event) => setFilter({ date: event.target.value as DateRange })}
+        >
+          {DATE_RANGES.map((range) => (
+            <option key={range.value} value={range.value}>
+              {range.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
   );
 }
 
@@ -123,12 +252,20 @@ export function History(): ReactNode {
   const shownRunIds = useConsole(
     (state) => state.activeRun?.columns.map((column) => column.runId).join(' ') ?? '',
   );
+  const filter = useConsole((state) => state.historyFilter);
+  const setFilter = useConsole((state) => state.setHistoryFilter);
   const now = new Date();
+  const shownIds = shownRunIds.split(' ');
+  const matching = runs.filter((run) => matchesFilter(run, filter, now));
+  const groups = groupRuns(matching);
+  const filtered = isFiltered(filter);
   return (
     <section className="panel history" role="region" aria-label="History">
       <header className="panel-header">
         <h2>History</h2>
-        <span className="muted">{runs.length}</span>
+        <span className="muted" aria-live="polite">
+          {filtered ? `${matching.length} of ${runs.length}` : runs.length}
+        </span>
         <span className="spacer" />
         <button type="button" className="ghost small" onClick={() => void loadHistory()}>
           Refresh
@@ -136,9 +273,18 @@ export function History(): ReactNode {
       </header>
       {error !== null && <p className="error-text">{error.message}</p>}
       {loaded && runs.length === 0 && error === null && <p className="empty">No runs yet.</p>}
+      {runs.length > 0 && <HistoryFilters runs={runs} />}
+      {filtered && matching.length === 0 && (
+        <p className="empty">
+          No run matches.{' '}
+          <button type="button" className="ghost small" onClick={() => setFilter(NO_FILTER)}>
+            Clear filters
+          </button>
+        </p>
+      )}
       <ul className="history-list" role="list" aria-label="Past runs">
-        {runs.map((run) => (
-          <HistoryEntry key={run.id} run={run} now={now} shown={shownRunIds.split(' ').includes(run.id)} />
+        {groups.map((group) => (
+          <HistoryEntry key={group.key} group={group} now={now} shownIds={shownIds} />
         ))}
       </ul>
       {skipped.length > 0 && (

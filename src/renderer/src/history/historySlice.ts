@@ -3,6 +3,10 @@ import type { ImageData } from '../../../shared/api/contract';
 import type { RunSummary, SkippedRun } from '../../../shared/api/evidence';
 import type { AppError } from '../../../shared/errors';
 import type { SliceCreator } from '../store/types';
+import { validateSetParams } from '../../../shared/execution/validateSetParams';
+import { loadParams } from '../designer/design';
+import { runName } from './format';
+import { NO_FILTER, type HistoryFilter } from './historyFilter';
 
 export const HISTORY_LIMIT = 100;
 
@@ -18,7 +22,12 @@ export interface HistorySlice {
   historyError: AppError | null;
   /** Images by imageKey(runId, kind). */
   images: Record<string, ImageEntry>;
+  /** What History shows: search and the device, status and date filters. */
+  historyFilter: HistoryFilter;
+  setHistoryFilter(filter: Partial<HistoryFilter>): void;
   loadHistory(): Promise<void>;
+  /** Loads a past run's design and label into the designer (undoable), ready to run again; false when it cannot. */
+  runAgain(runId: string): Promise<boolean>;
   loadImage(runId: string, kind: ImageKind): Promise<void>;
   deleteRun(runId: string): Promise<boolean>;
   exportRun(runId: string, destination: string): Promise<boolean>;
@@ -41,6 +50,29 @@ export const createHistorySlice: SliceCreator<HistorySlice> =
     historyLoaded: false,
     historyError: null,
     images: {},
+    historyFilter: NO_FILTER,
+
+    setHistoryFilter(filter) {
+      set((state) => ({ historyFilter: { ...state.historyFilter, ...filter } }));
+    },
+
+    async runAgain(runId) {
+      const result = await client.call('evidence:get', { id: runId });
+      if (!result.ok) {
+        get().notify(`Run not loaded: ${result.error.message}`, 'error');
+        return false;
+      }
+      const record = result.value;
+      const design = validateSetParams(record.design);
+      if (!design.ok) {
+        get().notify(`${runName(record)} has no panel design to run again: ${design.error.message}`, 'error');
+        return false;
+      }
+      get().editDesign(loadParams, design.value, null);
+      get().setRunLabel(record.label ?? '');
+      get().notify(`Loaded ${runName(record)} into the designer: Run sequence runs it again.`);
+      return true;
+    },
 
     async loadHistory() {
       const result = await client.call('evidence:list', { limit: HISTORY_LIMIT });

@@ -6,6 +6,7 @@ import { deviceLabel } from '../devices/devicesSlice';
 import { useConsole, useConsoleStore } from '../store/context';
 import { selectDesign, selectRunSerials } from '../store/selectors';
 import { Dialog } from '../ui/Dialog';
+import { shortcutOf, type ShortcutCommand } from '../ui/shortcuts';
 import { IS_MAC } from '../ui/useShortcuts';
 import { goToEnableService } from './adviceSituation';
 import { forecastHint, forecastLabel } from './forecast';
@@ -13,8 +14,10 @@ import { defaultRunLabel, type RunAction } from './runGate';
 import { forecastOf } from './forecastState';
 import { blockerOf } from './runsSlice';
 
-const MOD = IS_MAC ? '\u2318' : 'Ctrl';
-const ALT = IS_MAC ? '\u2325' : 'Alt';
+const keysOf = (command: ShortcutCommand) => {
+  const shortcut = shortcutOf(command, IS_MAC);
+  return { keys: shortcut.keys, ariaKeys: shortcut.aria };
+};
 
 const ACTION_TITLES: Record<RunAction, string> = {
   sequence: 'Run sequence',
@@ -153,8 +156,7 @@ export function RunBar(): ReactNode {
           primary
           blocker={sequenceBlocker}
           warning={sequenceWarning}
-          keys={`${MOD}+Enter`}
-          ariaKeys={IS_MAC ? 'Meta+Enter' : 'Control+Enter'}
+          {...keysOf('runSequence')}
           hintId={hintId}
           onRun={() => void runSequence()}
         />
@@ -162,8 +164,7 @@ export function RunBar(): ReactNode {
           label="Set panel"
           blocker={setBlocker}
           warning={setWarning === null ? null : 'will fail'}
-          keys={`${ALT}+S`}
-          ariaKeys="Alt+S"
+          {...keysOf('setPanel')}
           hintId={hintId}
           onRun={() => void setPanel()}
         />
@@ -171,8 +172,7 @@ export function RunBar(): ReactNode {
           label="Take screenshot"
           blocker={screenshotBlocker}
           warning={null}
-          keys={`${ALT}+P`}
-          ariaKeys="Alt+P"
+          {...keysOf('takeScreenshot')}
           hintId={hintId}
           onRun={() => void takeScreenshot()}
         />
@@ -180,8 +180,7 @@ export function RunBar(): ReactNode {
           label="Clear panel"
           blocker={clearBlocker}
           warning={clearWarning === null ? null : 'will fail'}
-          keys={`${ALT}+C`}
-          ariaKeys="Alt+C"
+          {...keysOf('clearPanel')}
           hintId={hintId}
           onRun={() => void clearPanel()}
         />

@@ -1,5 +1,26 @@
-// A modal <dialog> (focus trap, Esc and the backdrop handled by the browser), named by its title.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// A modal <dialog> named by its title: Esc and the backdrop close it, and Tab cycles inside it (the browser alone
+// would let focus leave for its own toolbar after the last control).
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab on the dialog's own controls, wrapping from the last to the first and back. */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (first === undefined || last === undefined) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export interface DialogProps {
   title: string;
@@ -34,6 +55,7 @@ export function Dialog(props: DialogProps): ReactNode {
       ref={ref}
       className={`dialog ${props.className ?? ''}`}
       aria-labelledby={titleId}
+      onKeyDown={trapTab}
       onClick={(event) => {
         if (event.target === ref.current) onClose();
       }}

@@ -1,6 +1,10 @@
-// The top bar: product name, live connection, version, and the shortcuts and settings buttons.
+// The top bar: product name, live connection, version, and the palette, shortcuts and settings buttons.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useConsole } from '../store/context';
+import { shortcutOf } from './shortcuts';
+import { IS_MAC } from './useShortcuts';
+
+const PALETTE = shortcutOf('palette', IS_MAC);
 
 const CONNECTION_TEXT = { open: 'Live', connecting: 'Connecting\u2026', lost: 'Reconnecting\u2026' } as const;
 
@@ -9,6 +13,7 @@ export function TopBar(): ReactNode {
   const appInfo = useConsole((state) => state.appInfo);
   const appInfoError = useConsole((state) => state.appInfoError);
   const setHelpOpen = useConsole((state) => state.setHelpOpen);
+  const setPaletteOpen = useConsole((state) => state.setPaletteOpen);
   const settingsOpen = useConsole((state) => state.settingsOpen);
   const setSettingsOpen = useConsole((state) => state.setSettingsOpen);
   const sidebarOpen = useConsole((state) => state.sidebarOpen);
@@ -46,6 +51,16 @@ export function TopBar(): ReactNode {
       )}
       {appInfoError !== null && <span className="error-text">{appInfoError.message}</span>}
       <span className="spacer" />
+      <button
+        type="button"
+        className="ghost"
+        aria-haspopup="dialog"
+        onClick={() => setPaletteOpen(true)}
+        aria-keyshortcuts={PALETTE.aria}
+        title={`Command palette (${PALETTE.keys})`}
+      >
+        Commands <kbd>{PALETTE.keys}</kbd>
+      </button>
       <button
         type="button"
         className="ghost"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandFor, shortcutList, type KeyPress } from './shortcuts';
+import { commandFor, shortcutList, shortcutOf, type KeyPress } from './shortcuts';
 
 const press = (overrides: Partial<KeyPress>): KeyPress => ({
   key: '',
@@ -20,6 +20,14 @@ describe('commandFor', () => {
     expect(commandFor(press({ key: 'Enter' }), false)).toBeNull();
   });
 
+  it('opens the palette with Ctrl+K (Cmd+K on a Mac), also while typing', () => {
+    expect(commandFor(press({ code: 'KeyK', key: 'k', ctrlKey: true, inTextField: true }), false)).toBe(
+      'palette',
+    );
+    expect(commandFor(press({ code: 'KeyK', key: 'k', metaKey: true }), true)).toBe('palette');
+    expect(commandFor(press({ code: 'KeyK', key: 'k', ctrlKey: true }), true)).toBeNull();
+  });
+
   it('maps undo and redo by key position', () => {
     expect(commandFor(press({ code: 'KeyZ', key: 'z', ctrlKey: true }), false)).toBe('undo');
     expect(commandFor(press({ code: 'KeyZ', key: 'Z', ctrlKey: true, shiftKey: true }), false)).toBe('redo');
@@ -28,14 +36,22 @@ describe('commandFor', () => {
     expect(commandFor(press({ code: 'KeyZ', key: 'z', metaKey: true, shiftKey: true }), true)).toBe('redo');
   });
 
-  it('maps Alt+S/C/P/E/D by code, so a Mac Option character does not matter', () => {
-    expect(commandFor(press({ code: 'KeyS', key: '\u00df', altKey: true }), true)).toBe('setPanel');
-    expect(commandFor(press({ code: 'KeyC', key: 'c', altKey: true }), false)).toBe('clearPanel');
-    expect(commandFor(press({ code: 'KeyP', key: 'p', altKey: true }), false)).toBe('takeScreenshot');
-    expect(commandFor(press({ code: 'KeyE', key: 'e', altKey: true }), false)).toBe('focusEditor');
-    expect(commandFor(press({ code: 'KeyD', key: 'd', altKey: true }), false)).toBe('focusDevices');
-    expect(commandFor(press({ code: 'KeyS', key: 's', altKey: true, ctrlKey: true }), false)).toBeNull();
-    expect(commandFor(press({ code: 'KeyX', key: 'x', altKey: true }), false)).toBeNull();
+  // Issue 14 defect 10: Alt+D is the browser's address bar, Alt+E/F its menus.
+  it('leaves Alt+letter to the browser', () => {
+    for (const code of ['KeyS', 'KeyC', 'KeyP', 'KeyE', 'KeyD'])
+      expect(commandFor(press({ code, key: code.slice(3).toLowerCase(), altKey: true }), false)).toBeNull();
+  });
+
+  it('maps single keys S/P/C/E/D by code outside text fields only', () => {
+    expect(commandFor(press({ code: 'KeyS', key: 's' }), true)).toBe('setPanel');
+    expect(commandFor(press({ code: 'KeyC', key: 'c' }), false)).toBe('clearPanel');
+    expect(commandFor(press({ code: 'KeyP', key: 'p' }), false)).toBe('takeScreenshot');
+    expect(commandFor(press({ code: 'KeyE', key: 'e' }), false)).toBe('focusEditor');
+    expect(commandFor(press({ code: 'KeyD', key: 'd' }), false)).toBe('focusDevices');
+    expect(commandFor(press({ code: 'KeyS', key: 's', inTextField: true }), false)).toBeNull();
+    expect(commandFor(press({ code: 'KeyS', key: 'S', shiftKey: true }), false)).toBeNull();
+    expect(commandFor(press({ code: 'KeyS', key: 's', ctrlKey: true }), false)).toBeNull();
+    expect(commandFor(press({ code: 'KeyX', key: 'x' }), false)).toBeNull();
   });
 
   it('opens help with ? except while typing', () => {
@@ -45,10 +61,11 @@ describe('commandFor', () => {
 });
 
 describe('shortcutList', () => {
-  it('lists every command once, with platform keys', () => {
+  it('lists every command once, with platform keys and no Alt combination', () => {
     const list = shortcutList(false);
     expect(new Set(list.map((item) => item.command)).size).toBe(list.length);
-    expect(list.find((item) => item.command === 'runSequence')?.keys).toBe('Ctrl+Enter');
-    expect(shortcutList(true).find((item) => item.command === 'runSequence')?.keys).toBe('\u2318+Enter');
+    expect(list.every((item) => !/Alt|\u2325/.test(item.keys))).toBe(true);
+    expect(shortcutOf('runSequence', false)).toMatchObject({ keys: 'Ctrl+Enter', aria: 'Control+Enter' });
+    expect(shortcutOf('palette', true)).toMatchObject({ keys: '\u2318+K', aria: 'Meta+K' });
   });
 });

@@ -1,4 +1,9 @@
 // Keyboard shortcuts: which key press means which command. Pure, so the mapping is tested without a DOM.
+//
+// Browser-safe by design (issue 14 defect 10): in the browser console Alt+D, Alt+E, Alt+F... belong to the browser
+// (address bar, menus), and Ctrl+Shift+C/P to its tools. So the console uses only what pages may claim:
+// Ctrl/Cmd+Enter, Ctrl/Cmd+K (the command palette) and Ctrl/Cmd+Z anywhere, and single keys (S, P, C, E, D, ?)
+// when focus is not in a text field, as GitHub and Gmail do. Every action is also in the palette.
 
 export type ShortcutCommand =
   | 'runSequence'
@@ -7,51 +12,69 @@ export type ShortcutCommand =
   | 'takeScreenshot'
   | 'undo'
   | 'redo'
+  | 'palette'
   | 'help'
   | 'focusEditor'
   | 'focusDevices';
 
 export interface KeyPress {
   key: string;
-  /** KeyboardEvent.code: layout-independent ("KeyS"), so Alt+S works where Alt changes the character (macOS). */
+  /** KeyboardEvent.code: layout-independent ("KeyS"), so a layout that types another letter there still works. */
   code: string;
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
   shiftKey: boolean;
-  /** Focus is in a text field (typing "?" there types a question mark). */
+  /** Focus is in a text field or a select (typing "s" there types, or picks an option). */
   inTextField: boolean;
 }
 
 export interface Shortcut {
   command: ShortcutCommand;
-  /** As shown in the help dialog. */
+  /** As shown in the help dialog and the palette. */
   keys: string;
+  /** The aria-keyshortcuts value ("Control+Enter", "S"). */
+  aria: string;
   description: string;
 }
 
-/** The shortcut list the help dialog shows, in order. */
+/** The shortcut list the help dialog and the palette show, in order. */
 export function shortcutList(mac: boolean): Shortcut[] {
   const mod = mac ? '\u2318' : 'Ctrl';
-  const alt = mac ? '\u2325' : 'Alt';
+  const ariaMod = mac ? 'Meta' : 'Control';
   return [
     {
       command: 'runSequence',
       keys: `${mod}+Enter`,
+      aria: `${ariaMod}+Enter`,
       description: 'Run sequence (set \u2192 screenshot \u2192 clear)',
     },
-    { command: 'setPanel', keys: `${alt}+S`, description: 'Set panel' },
-    { command: 'clearPanel', keys: `${alt}+C`, description: 'Clear panel' },
-    { command: 'takeScreenshot', keys: `${alt}+P`, description: 'Take screenshot' },
-    { command: 'undo', keys: `${mod}+Z`, description: 'Undo a design change' },
-    { command: 'redo', keys: `${mod}+Shift+Z`, description: 'Redo a design change' },
-    { command: 'focusEditor', keys: `${alt}+E`, description: 'Focus the panel text / template' },
-    { command: 'focusDevices', keys: `${alt}+D`, description: 'Focus the device list' },
-    { command: 'help', keys: '?', description: 'Show this list' },
+    { command: 'setPanel', keys: 'S', aria: 'S', description: 'Set panel' },
+    { command: 'takeScreenshot', keys: 'P', aria: 'P', description: 'Take screenshot' },
+    { command: 'clearPanel', keys: 'C', aria: 'C', description: 'Clear panel' },
+    { command: 'undo', keys: `${mod}+Z`, aria: `${ariaMod}+Z`, description: 'Undo a design change' },
+    {
+      command: 'redo',
+      keys: `${mod}+Shift+Z`,
+      aria: `${ariaMod}+Shift+Z`,
+      description: 'Redo a design change',
+    },
+    { command: 'focusEditor', keys: 'E', aria: 'E', description: 'Focus the panel text / template' },
+    { command: 'focusDevices', keys: 'D', aria: 'D', description: 'Focus the device list' },
+    { command: 'palette', keys: `${mod}+K`, aria: `${ariaMod}+K`, description: 'Command palette' },
+    { command: 'help', keys: '?', aria: 'Shift+?', description: 'Keyboard shortcuts' },
   ];
 }
 
-const ALT_COMMANDS: Record<string, ShortcutCommand> = {
+/** The shortcut of one command. */
+export function shortcutOf(command: ShortcutCommand, mac: boolean): Shortcut {
+  const found = shortcutList(mac).find((shortcut) => shortcut.command === command);
+  if (found === undefined) throw new Error(`no shortcut for ${command}`);
+  return found;
+}
+
+/** Single keys, outside text fields and without modifiers. */
+const KEY_COMMANDS: Record<string, ShortcutCommand> = {
   KeyS: 'setPanel',
   KeyC: 'clearPanel',
   KeyP: 'takeScreenshot',
@@ -63,11 +86,10 @@ const ALT_COMMANDS: Record<string, ShortcutCommand> = {
 export function commandFor(press: KeyPress, mac: boolean): ShortcutCommand | null {
   const mod = mac ? press.metaKey && !press.ctrlKey : press.ctrlKey && !press.metaKey;
   if (mod && !press.altKey && press.key === 'Enter') return 'runSequence';
+  if (mod && !press.altKey && !press.shiftKey && press.code === 'KeyK') return 'palette';
   if (mod && !press.altKey && press.code === 'KeyZ') return press.shiftKey ? 'redo' : 'undo';
   if (mod && !press.altKey && !mac && !press.shiftKey && press.code === 'KeyY') return 'redo';
-  if (press.altKey && !press.ctrlKey && !press.metaKey && !press.shiftKey)
-    return ALT_COMMANDS[press.code] ?? null;
-  if (press.key === '?' && !press.ctrlKey && !press.metaKey && !press.altKey && !press.inTextField)
-    return 'help';
-  return null;
+  if (press.ctrlKey || press.metaKey || press.altKey || press.inTextField) return null;
+  if (press.key === '?') return 'help';
+  return press.shiftKey ? null : (KEY_COMMANDS[press.code] ?? null);
 }

@@ -1,4 +1,4 @@
-// Console-wide UI state: app info, the live-event connection, notices and the shortcuts dialog.
+// Console-wide UI state: app info, the live-event connection, notices, the shortcuts dialog and the palette.
 import type { AppInfo } from '../../../shared/api/contract';
 import type { AppError } from '../../../shared/errors';
 import type { ConnectionState } from '../api/client';
@@ -16,6 +16,8 @@ export interface UiSlice {
   connection: ConnectionState;
   notices: Notice[];
   helpOpen: boolean;
+  /** The command palette (Ctrl/Cmd+K). */
+  paletteOpen: boolean;
   /** Below 1200 px the devices-and-history column is a drawer over the designer; whether it is open. */
   sidebarOpen: boolean;
   loadAppInfo(): Promise<void>;
@@ -23,6 +25,7 @@ export interface UiSlice {
   notify(text: string, tone?: Notice['tone']): void;
   dismissNotice(id: number): void;
   setHelpOpen(open: boolean): void;
+  setPaletteOpen(open: boolean): void;
   setSidebarOpen(open: boolean): void;
 }
 
@@ -38,6 +41,7 @@ export const createUiSlice: SliceCreator<UiSlice> =
       connection: 'connecting',
       notices: [],
       helpOpen: false,
+      paletteOpen: false,
       sidebarOpen: false,
       async loadAppInfo() {
         const result = await client.call('app:info', {});
@@ -56,6 +60,9 @@ export const createUiSlice: SliceCreator<UiSlice> =
       },
       setHelpOpen(helpOpen) {
         set({ helpOpen });
+      },
+      setPaletteOpen(paletteOpen) {
+        set({ paletteOpen });
       },
       setSidebarOpen(sidebarOpen) {
         set({ sidebarOpen });

@@ -1,5 +1,6 @@
-// Wires the keyboard shortcuts to the store on window keydown.
+// Wires the keyboard shortcuts (and the palette's choices) to the store on window keydown.
 import { useEffect } from 'react';
+import type { ConsoleStore } from '../store/store';
 import { useConsoleStore } from '../store/context';
 import { commandFor, type ShortcutCommand } from './shortcuts';
 
@@ -9,44 +10,50 @@ export const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.use
 export const EDITOR_ID = 'panel-content';
 export const DEVICES_ID = 'device-list';
 
+/** Where a letter key types or chooses (a <select> picks the option starting with it): no single-key shortcuts. */
 function isTextField(target: EventTarget | null): target is HTMLElement {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLSelectElement) return true;
   return (
     target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'color'].includes(target.type)
   );
 }
 
+/** Carries out one command, from a key press or the palette. */
+export function runCommand(store: ConsoleStore, command: ShortcutCommand): void {
+  const state = store.getState();
+  switch (command) {
+    case 'runSequence':
+      return void state.runSequence();
+    case 'setPanel':
+      return void state.setPanel();
+    case 'clearPanel':
+      return void state.clearPanel();
+    case 'takeScreenshot':
+      return void state.takeScreenshot();
+    case 'undo':
+      return state.undoDesign();
+    case 'redo':
+      return state.redoDesign();
+    case 'palette':
+      return state.setPaletteOpen(!state.paletteOpen);
+    case 'help':
+      return state.setHelpOpen(!state.helpOpen);
+    case 'focusEditor':
+      return document.getElementById(EDITOR_ID)?.focus();
+    case 'focusDevices':
+      // Below 1200 px the list lives in a drawer: open it, then focus once it is shown.
+      state.setSidebarOpen(true);
+      return void requestAnimationFrame(() =>
+        document.getElementById(DEVICES_ID)?.querySelector<HTMLElement>('input')?.focus(),
+      );
+  }
+}
+
 export function useShortcuts(): void {
   const store = useConsoleStore();
   useEffect(() => {
-    const run = (command: ShortcutCommand): void => {
-      const state = store.getState();
-      switch (command) {
-        case 'runSequence':
-          return void state.runSequence();
-        case 'setPanel':
-          return void state.setPanel();
-        case 'clearPanel':
-          return void state.clearPanel();
-        case 'takeScreenshot':
-          return void state.takeScreenshot();
-        case 'undo':
-          return state.undoDesign();
-        case 'redo':
-          return state.redoDesign();
-        case 'help':
-          return state.setHelpOpen(!state.helpOpen);
-        case 'focusEditor':
-          return document.getElementById(EDITOR_ID)?.focus();
-        case 'focusDevices':
-          // Below 1200 px the list lives in a drawer: open it, then focus once it is shown.
-          state.setSidebarOpen(true);
-          return void requestAnimationFrame(() =>
-            document.getElementById(DEVICES_ID)?.querySelector<HTMLElement>('input')?.focus(),
-          );
-      }
-    };
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || event.isComposing) return;
       const inTextField = isTextField(event.target);
@@ -56,10 +63,12 @@ export function useShortcuts(): void {
       const inDesigner =
         event.target instanceof HTMLElement && event.target.closest('[data-designer]') !== null;
       if ((command === 'undo' || command === 'redo') && inTextField && !inDesigner) return;
-      // While a dialog is open only its own keys count.
-      if (document.querySelector('dialog[open]') !== null && command !== 'help') return;
+      // While a dialog is open only its own keys count: Ctrl/Cmd+K closes the palette, ? the help.
+      const state = store.getState();
+      const ownDialog = command === 'palette' ? state.paletteOpen : command === 'help' && !state.paletteOpen;
+      if (document.querySelector('dialog[open]') !== null && !ownDialog) return;
       event.preventDefault();
-      run(command);
+      runCommand(store, command);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
