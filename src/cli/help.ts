@@ -230,7 +230,7 @@ const SERVE = `Usage: androperator serve [--host <address>] [--port <n>] [--allo
 
 Serves the HTTP API: GET /ping /version /devices /events (SSE), POST /execute /snapshot /screenshot.
 Every route but /ping needs 'Authorization: Bearer <token>'. The token is created on first start in
-$ANDROPERATOR_HOME/serve-token (default ~/.androperator/serve-token, mode 0600) and shown once on stderr.
+$ANDROPERATOR_HOME/serve-token (default: the data folder, ~/.local/share/androperator/serve-token on Linux; mode 0600) and shown once on stderr.
 When listening, prints one JSON line {"url","tokenFile"}; while it runs, on-screen-log, exec, screenshot and snapshot
 use it (see --no-daemon). Ctrl+C or SIGTERM stops it (exit 0).
 
@@ -244,7 +244,7 @@ Options:
 
 Example:
   androperator serve --port 3000
-  curl -H "Authorization: Bearer $(cat ~/.androperator/serve-token)" http://127.0.0.1:3000/devices
+  curl -H "Authorization: Bearer $(cat ~/.local/share/androperator/serve-token)" http://127.0.0.1:3000/devices
 
 ${COMMON_OPTIONS}
 `;
@@ -252,7 +252,7 @@ ${COMMON_OPTIONS}
 const MCP = `Usage: androperator mcp serve [--operator-package <package>]
 
 Runs an MCP server on stdin/stdout (stdio transport) with the tools devices, snapshot, screenshot and execute.
-Screenshots are written to $ANDROPERATOR_HOME/screenshots (default ~/.androperator/screenshots); the result reports
+Screenshots are written to $ANDROPERATOR_HOME/screenshots (default: the data folder's screenshots/, ~/.local/share/androperator on Linux); the result reports
 data.path and carries the PNG as image content. Diagnostics go to stderr. Stops when stdin closes.
 
 Example MCP client configuration:
