@@ -26,9 +26,9 @@ import org.robolectric.annotation.GraphicsMode
 class TextStackFontMetricsTest {
   private val paint: TextPaint = AndroidTextMeasurer.newPanelPaint()
 
-  private fun advance(text: String, size: Float): Float {
+  private fun advance(text: String, size: Float, rtl: Boolean = false): Float {
     paint.textSize = size
-    return paint.getRunAdvance(text, 0, text.length, 0, text.length, false, text.length)
+    return paint.getRunAdvance(text, 0, text.length, 0, text.length, rtl, text.length)
   }
 
   private fun measurable(cp: Int): Boolean {
@@ -100,15 +100,17 @@ class TextStackFontMetricsTest {
       }
     }
 
-    // Kerning of adjacent pairs at 2048 px: [first, second, adjustment].
-    val kerningSet = KERNING_RANGES.flatMap { it.toList() }.filter { it in advances }
+    // Kerning of adjacent pairs at 2048 px, within each group: [first, second, adjustment].
     val kerning = ArrayList<Json>()
-    for (a in kerningSet) {
-      for (b in kerningSet) {
+    for ((index, group) in KERNING_GROUPS.withIndex()) {
+      // Hebrew pairs are shaped right to left, as measureText's bidi does for them.
+      val rtl = index == HEBREW_GROUP
+      val kerningSet = group.flatMap { it.toList() }.filter { it in advances }
+      for (a in kerningSet) for (b in kerningSet) {
         val pair = String(Character.toChars(a)) + String(Character.toChars(b))
         if (pair in ligatures) continue
-        val adjustment = advance(pair, ref).toDouble() - advances.getValue(a) - advances.getValue(b)
-        if (Math.abs(adjustment) > 1e-3) kerning.add(row(a, b, adjustment))
+        val adjustment = snap(advance(pair, ref, rtl).toDouble() - advances.getValue(a) - advances.getValue(b))
+        if (adjustment != 0.0) kerning.add(row(a, b, adjustment))
       }
     }
 
@@ -189,7 +191,13 @@ class TextStackFontMetricsTest {
     const val MIN_PPEM = 5
     const val MAX_PPEM = 200
     val LIGATURE_CANDIDATES = listOf("ff", "fi", "fl", "ffi", "ffl", "ft", "fj", "st")
-    val KERNING_RANGES = listOf(0x20..0x7E, 0xA0..0xFF, 0x2018..0x201D, 0x391..0x3C9, 0x400..0x44F, 0x5D0..0x5EA)
+    /** Latin, Greek and Cyrillic letters with punctuation; Hebrew letters; CJK punctuation, kana and fullwidth forms. */
+    val KERNING_GROUPS = listOf(
+      listOf(0x20..0x7E, 0xA0..0xFF, 0x2018..0x201D, 0x391..0x3C9, 0x400..0x44F),
+      listOf(0x5D0..0x5EA),
+      listOf(0x3000..0x30FF, 0xFF01..0xFF60),
+    )
+    const val HEBREW_GROUP = 1
     val SAMPLE_SIZES = listOf(9.52, 21.0, 27.5625, 31.5, 36.75, 42.0, 47.775, 63.0)
   }
 }

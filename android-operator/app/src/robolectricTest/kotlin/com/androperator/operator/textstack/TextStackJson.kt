@@ -20,8 +20,9 @@ object TextStackFiles {
   fun read(name: String): Json.Obj = JsonParser.parse(File(directory, name).readText()) as Json.Obj
 
   /** Writes [text] to [name] when regenerating; otherwise returns the first differing line, or null when equal. */
-  fun writeOrCompare(name: String, text: String): String? {
-    val file = File(directory, name)
+  fun writeOrCompare(name: String, text: String): String? = writeOrCompare(File(directory, name), text, regenerate)
+
+  fun writeOrCompare(file: File, text: String, regenerate: Boolean): String? {
     if (regenerate) {
       file.writeText(text)
       return null
@@ -31,7 +32,7 @@ object TextStackFiles {
     val want = text.lines()
     val have = committed.lines()
     val index = want.indices.firstOrNull { it >= have.size || want[it] != have[it] } ?: want.size
-    return "conformance/text-stack/$name differs from what Robolectric produces now (first at line ${index + 1}):\n" +
+    return "conformance/text-stack/${file.name} differs from what Robolectric produces now (first at line ${index + 1}):\n" +
       "  committed: ${have.getOrNull(index)?.take(300)}\n  generated: ${want.getOrNull(index)?.take(300)}\n" +
       "Android's text stack changed (or the cases did): regenerate with `$REGENERATE_COMMAND` and review the diff."
   }
