@@ -74,7 +74,8 @@ export function drawPanel(
   ctx.beginPath();
   ctx.rect(bounds.left, bounds.top, width, height);
   ctx.clip();
-  ctx.font = robotoFont(layout.fontSizePx);
+  // Android draws hinted glyphs at the whole pixel size below the text size (its advances are measured there too).
+  ctx.font = robotoFont(Math.floor(layout.fontSizePx));
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = cssColor(panel.textColor);
