@@ -87,7 +87,9 @@ export function drawPanel(
   context.clip();
   context.fillStyle = cssColor(spec.backgroundColor);
   context.fillRect(bounds.left, bounds.top, width, bounds.bottom - bounds.top);
-  context.font = previewFont(fontSizePx);
+  // Android draws hinted glyphs at the whole pixel size below the text size (its advances are measured there too:
+  // conformance/text-stack), so right-aligned text ends where the device's does.
+  context.font = previewFont(Math.floor(fontSizePx));
   context.textBaseline = 'alphabetic';
   const textColor = cssColor(spec.textColor);
   const font: LineFont = {
