@@ -152,6 +152,23 @@ export function nextFocus(
   return chosen;
 }
 
+/** The nodes from the root down to `target` (empty when it is not in the tree). */
+function pathTo(root: UiNode, target: UiNode): UiNode[] {
+  if (root === target) return [root];
+  for (const child of root.children) {
+    const path = pathTo(child, target);
+    if (path.length > 0) return [root, ...path];
+  }
+  return [];
+}
+
+/** Where focus may go from `focused`: a leanback row keeps LEFT/RIGHT inside itself (no jump to the next row). */
+function candidatesFrom(root: UiNode, focused: UiNode, direction: FocusDirection): UiNode[] {
+  const horizontal = direction === 'left' || direction === 'right';
+  const row = horizontal ? pathTo(root, focused).findLast((node) => node.keepsHorizontalFocus) : undefined;
+  return focusableNodes(row ?? root);
+}
+
 function fieldOf(node: UiNode): string | undefined {
   return node.action?.kind === 'focus' ? node.action.field : undefined;
 }
@@ -168,7 +185,9 @@ export async function moveFocus(state: DeviceState, direction: FocusDirection): 
   const root = await currentRoot(state);
   if (!root) return;
   const focused = findNode(root, (node) => Boolean(node.focused));
-  const target = focused ? nextFocus(focused, focusableNodes(root), direction) : defaultFocusOf(root);
+  const target = focused
+    ? nextFocus(focused, candidatesFrom(root, focused, direction), direction)
+    : defaultFocusOf(root);
   if (target?.focusKey === undefined) return;
   navigationOf(state).setFocus(state.foreground.packageName, target.focusKey, fieldOf(target));
 }

@@ -39,6 +39,8 @@ export interface UiNode {
   longAction?: UiAction;
   /** Identifies a focusable node across redraws, so D-pad focus survives a new frame; not dumped. */
   focusKey?: string;
+  /** A leanback row (HorizontalGridView, focusOutFront/End false): LEFT/RIGHT never move focus out of it. */
+  keepsHorizontalFocus?: boolean;
   /** Takes focus when the window has none and the device is not in touch mode (android:focusedByDefault). */
   defaultFocus?: boolean;
   /** A horizontal pager (the launcher's workspace): its page index's key on the page and its page count. */

@@ -109,7 +109,7 @@ function addRow(frame: Frame, rows: UiNode, row: Row): UiNode {
     rowNode,
     'androidx.recyclerview.widget.RecyclerView',
     { x: content.left, y: baseline + 12 * dp, width: content.right - content.left, height: row.card.height },
-    { resourceId: ui.id('row_items') },
+    { resourceId: ui.id('row_items'), keepsHorizontalFocus: true },
   );
 }
 
