@@ -125,6 +125,16 @@ describe('the tv profile through real adb', () => {
     expect((await shell('getprop', 'ro.build.version.sdk')).trim()).toBe('34');
     expect((await shell('wm', 'size')).trim()).toBe('Physical size: 1920x1080');
     expect((await shell('wm', 'density')).trim()).toBe('Physical density: 320');
+    // The configuration of a TV: no SIM, the television ui mode, no touch, a D-pad; no status or navigation bar.
+    expect(await shell('dumpsys', 'activity', 'top')).toMatch(
+      /mCurrentConfig=\{1\.0 \?mcc\?mnc \[en_US\] \S+ sw540dp w960dp h540dp 320dpi lrg long land television night-no -touch -keyb\/v\/h dpad\/v /,
+    );
+    const windows = await shell('dumpsys', 'window', 'windows');
+    expect(windows).not.toContain('StatusBar');
+    expect(windows).not.toContain('NavigationBar');
+    expect(await shell('dumpsys', 'window', 'displays')).toMatch(
+      /mCurrentFocus=Window\{\S+ u0 com\.google\.android\.apps\.tv\.launcherx\//,
+    );
   });
 
   it('D-pad keys walk focus over the home rows, the frame follows it, CENTER opens the app and Back restores it', async () => {
