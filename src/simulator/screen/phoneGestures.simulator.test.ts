@@ -120,6 +120,8 @@ describe('phone gestures and back stack through real adb', () => {
       /mResumedActivity: ActivityRecord\{\S+ u0 com\.simmail\.android\/\.MessageActivity/,
     );
     expect(await shell('dumpsys', 'activity', 'top')).toContain(`ACTIVITY ${MAIL}/.MessageActivity `);
+    // Recents name the task by its root activity.
+    expect(await shell('dumpsys', 'activity', 'recents')).toContain(`realActivity=${MAIL}/.InboxActivity`);
     expect(await shell('dumpsys', 'window')).toMatch(
       /mCurrentFocus=Window\{\S+ u0 com\.simmail\.android\/com\.simmail\.android\.MessageActivity\}/,
     );

@@ -225,12 +225,14 @@ function recentsDump(state: DeviceState): string {
   system.recents().forEach((task, index) => {
     const uid = uidText(appUid(state, task.packageName));
     const visible = task.packageName === state.foreground.packageName;
+    // A task's intent and realActivity are its root activity's, whatever detail activity is on top.
+    const rootActivity = taskActivities(state, task).at(-1) ?? task;
     rows.push(
       `  * Recent #${index}: ${taskText(state, task, visible)}`,
       `    userId=0 effectiveUid=${uid} mCallingUid=${uid} mUserSetupComplete=true mCallingPackage=${task.packageName}`,
       `    affinity=${state.sdkLevel >= 30 ? `${appUid(state, task.packageName)}:` : ''}${task.packageName}`,
-      `    intent={act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(task)}}`,
-      `    realActivity=${shortComponent(task)}`,
+      `    intent={act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(rootActivity)}}`,
+      `    realActivity=${shortComponent(rootActivity)}`,
       `    rootWasReset=true mNeverRelinquishIdentity=true mReuseTask=false mLockTaskAuth=LOCK_TASK_AUTH_PINNABLE`,
     );
   });
