@@ -214,7 +214,7 @@ as soon as adb shows it online, {"serial","profile","model","port"}, then runs u
 when it detaches the devices and exits 0.
 
 Options:
-  --profile <name>          phone (default), tablet, legacy21 or cutout28; repeat to start several kinds
+  --profile <name>          phone (default), tablet, legacy21, cutout28 or tv; repeat to start several kinds
   --count <n>               How many devices, 1..16 (default: one per --profile), cycling through the profiles
   --mode connect|emulator   Attach like \`adb connect\` (default) or register as an emulator-<port> device
 

@@ -35,6 +35,16 @@ export interface UiNode {
   children: UiNode[];
   /** What a tap on this node does (the simulated app's click handler); not part of the dump. */
   action?: UiAction;
+  /** What a long press does (a long-click handler; needs `longClickable`); not dumped. */
+  longAction?: UiAction;
+  /** Identifies a focusable node across redraws, so D-pad focus survives a new frame; not dumped. */
+  focusKey?: string;
+  /** A leanback row (HorizontalGridView, focusOutFront/End false): LEFT/RIGHT never move focus out of it. */
+  keepsHorizontalFocus?: boolean;
+  /** Takes focus when the window has none and the device is not in touch mode (android:focusedByDefault). */
+  defaultFocus?: boolean;
+  /** A horizontal pager (the launcher's workspace): its page index's key on the page and its page count. */
+  pager?: { key: string; pages: number };
   /** A scrollable list: its scroll position's key on the page and how far it can scroll (px); not dumped. */
   scroll?: { key: string; maxPx: number };
   /** A dialog window's root: a tap outside it cancels the dialog (setCanceledOnTouchOutside). */
@@ -44,7 +54,15 @@ export interface UiNode {
 /** A simulated click handler: launch an app, open a page of the foreground app, go back, focus a field. */
 export type UiAction =
   | { kind: 'launch'; packageName: string }
-  | { kind: 'open'; page: string; item?: number; replace?: boolean }
+  | {
+      kind: 'open';
+      page: string;
+      item?: number;
+      replace?: boolean;
+      /** The page is a new activity of the app's task (`.MessageActivity`); without it the page is a fragment or
+       * dialog of the activity below. */
+      activity?: string;
+    }
   | { kind: 'back' }
   | { kind: 'focus'; field: string };
 

@@ -16,6 +16,27 @@ function profile(name: string): DeviceProfile {
 }
 
 describe('toDeviceStateInput', () => {
+  it('makes the tv profile an Android TV: tv characteristics, HDMI playback, leanback features, no touchscreen', () => {
+    const input = toDeviceStateInput(profile('tv'));
+    expect(input.properties).toMatchObject({
+      'ro.build.characteristics': 'tv',
+      'ro.hdmi.device_type': '4',
+      'ro.build.version.sdk': '34',
+      'ro.sf.lcd_density': '320',
+    });
+    expect(input.features).toEqual(
+      expect.arrayContaining(['android.software.leanback', 'android.hardware.type.television']),
+    );
+    expect(input.features?.some((feature) => feature.startsWith('android.hardware.touchscreen'))).toBe(false);
+    const state = new DeviceState(input);
+    expect(state.features).toContain('android.software.leanback');
+    // Phones keep the device state's touchscreen features and their characteristics.
+    const phone = toDeviceStateInput(profile('phone'));
+    expect(phone.features).toBeUndefined();
+    expect(phone.properties['ro.build.characteristics']).toBe('default');
+    expect(new DeviceState(phone).features).toContain('android.hardware.touchscreen');
+  });
+
   it('maps identity, build and display properties', () => {
     const input = toDeviceStateInput(profile('phone'));
     expect(input.properties).toMatchObject({

@@ -43,6 +43,8 @@ export interface DeviceStateInput {
   };
   screenSize: { widthPx: number; heightPx: number };
   densityDpi: number;
+  /** `pm list features`; omitted for phones and tablets (the device state's touchscreen defaults apply). */
+  features?: string[];
   packages: SimulatedPackage[];
   launcher: ProfileComponent;
   foreground: ProfileComponent;
@@ -66,10 +68,59 @@ function localeProperties(profile: DeviceProfile): Record<string, string> {
   return properties;
 }
 
+/** `pm list features` of an Android TV streamer (API 34): leanback, no touchscreen, no telephony. */
+export const TELEVISION_FEATURES: readonly string[] = [
+  'reqGlEsVersion=0x30002',
+  'android.hardware.audio.output',
+  'android.hardware.bluetooth',
+  'android.hardware.bluetooth_le',
+  'android.hardware.ethernet',
+  'android.hardware.hdmi.cec',
+  'android.hardware.microphone',
+  'android.hardware.opengles.aep',
+  'android.hardware.ram.normal',
+  'android.hardware.screen.landscape',
+  'android.hardware.type.television',
+  'android.hardware.usb.host',
+  'android.hardware.vulkan.level=1',
+  'android.hardware.vulkan.version=4206592',
+  'android.hardware.wifi',
+  'android.software.activities_on_secondary_displays',
+  'android.software.backup',
+  'android.software.cts',
+  'android.software.home_screen',
+  'android.software.input_methods',
+  'android.software.leanback',
+  'android.software.leanback_only',
+  'android.software.live_tv',
+  'android.software.picture_in_picture',
+  'android.software.verified_boot',
+  'android.software.voice_recognizers',
+  'android.software.webview',
+];
+
+function characteristicsOf(profile: DeviceProfile): string {
+  if (profile.uiMode === 'television') return 'tv';
+  return profile.display.widthPx > profile.display.heightPx ? 'tablet' : 'default';
+}
+
+/** What an Android TV build adds: an HDMI playback device whose UI is drawn at the display's size. */
+function televisionProperties(profile: DeviceProfile): Record<string, string> {
+  if (profile.uiMode !== 'television') return {};
+  return {
+    'ro.hdmi.device_type': '4',
+    'ro.hdmi.cec_device_types': 'playback_device',
+    'ro.surface_flinger.max_graphics_width': String(profile.display.widthPx),
+    'ro.surface_flinger.max_graphics_height': String(profile.display.heightPx),
+    'ro.com.google.clientidbase': 'android-google-tv',
+  };
+}
+
 function profileProperties(profile: DeviceProfile): Record<string, string> {
   return {
     ...buildProperties(profile),
-    'ro.build.characteristics': profile.display.widthPx > profile.display.heightPx ? 'tablet' : 'default',
+    ...televisionProperties(profile),
+    'ro.build.characteristics': characteristicsOf(profile),
     'ro.sf.lcd_density': String(profile.display.densityDpi),
     'ro.secure': '1',
     'ro.debuggable': '0',
@@ -100,6 +151,7 @@ export function toDeviceStateInput(profile: DeviceProfile): DeviceStateInput {
     settings: { system: { font_scale: formatScale(profile.fontScale) }, secure: {}, global: {} },
     screenSize: { widthPx: display.widthPx, heightPx: display.heightPx },
     densityDpi: display.densityDpi,
+    ...(profile.uiMode === 'television' ? { features: [...TELEVISION_FEATURES] } : {}),
     packages: profile.apps.map((app) => ({
       packageName: app.packageName,
       label: app.label,

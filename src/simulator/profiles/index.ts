@@ -8,6 +8,7 @@ export type {
   ProfileApp,
   ProfileDisplay,
   Rotation,
+  UiMode,
 } from './types';
 export { listProfiles, loadProfile, loadProfileFile } from './loadProfile';
 export { parseProfile } from './parseProfile';

@@ -6,8 +6,8 @@ import phone from './devices/phone.json';
 import { listProfiles, loadProfile, loadProfileFile } from './loadProfile';
 
 describe('built-in profiles', () => {
-  it('lists the four profiles, phone first', () => {
-    expect(listProfiles()).toEqual(['phone', 'tablet', 'legacy21', 'cutout28']);
+  it('lists the five profiles, phone first', () => {
+    expect(listProfiles()).toEqual(['phone', 'tablet', 'legacy21', 'cutout28', 'tv']);
   });
 
   it.each(listProfiles())('loads and validates %s, whose name matches its key', (name) => {
@@ -43,6 +43,16 @@ describe('built-in profiles', () => {
       1080, 2280, 440, 28,
     ]);
     expect(cutout.display.declaresBuiltInCutout).toBe(true);
+    const tv = get('tv');
+    expect([tv.uiMode, tv.display.widthPx, tv.display.heightPx, tv.display.densityDpi, tv.sdk]).toEqual([
+      'television',
+      1920,
+      1080,
+      320,
+      34,
+    ]);
+    expect([tv.display.statusBarPx, tv.display.navBarPx]).toEqual([0, 0]);
+    expect(get('phone').uiMode).toBe('normal');
     const kinds = new Set(get('phone').apps.map((app) => app.kind));
     expect(kinds).toEqual(new Set(['launcher', 'settings', 'shop', 'mail', 'maps']));
     expect(get('phone').apps.some((app) => app.versionCode > 2 ** 32)).toBe(true);
@@ -54,7 +64,7 @@ describe('built-in profiles', () => {
     if (result.ok) return;
     expect(result.error.code).toBe('NOT_FOUND');
     expect(result.error.message).toBe(
-      'Unknown device profile "pixel"; available: phone, tablet, legacy21, cutout28',
+      'Unknown device profile "pixel"; available: phone, tablet, legacy21, cutout28, tv',
     );
     expect(result.error.details?.available).toEqual(listProfiles());
   });

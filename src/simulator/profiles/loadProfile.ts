@@ -5,6 +5,7 @@ import cutout28 from './devices/cutout28.json' with { type: 'json' };
 import legacy21 from './devices/legacy21.json' with { type: 'json' };
 import phone from './devices/phone.json' with { type: 'json' };
 import tablet from './devices/tablet.json' with { type: 'json' };
+import tv from './devices/tv.json' with { type: 'json' };
 import { parseProfile } from './parseProfile';
 import type { DeviceProfile } from './types';
 
@@ -14,6 +15,7 @@ const BUILT_IN: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['tablet', tablet],
   ['legacy21', legacy21],
   ['cutout28', cutout28],
+  ['tv', tv],
 ]);
 
 /** Names of the built-in profiles, in a stable order (the default first). */

@@ -54,6 +54,22 @@ describe('parseProfile', () => {
     expect(issuesOf(broken).map((issue) => issue.path)).toEqual(['sdk', 'display.widthPx']);
   });
 
+  it('takes uiMode as optional: absent is normal, television is kept, anything else is reported', () => {
+    const without = parseProfile(
+      phoneWith((p) => delete p.uiMode),
+      'phone',
+    );
+    expect(without.ok && without.value.uiMode).toBe('normal');
+    const tv = parseProfile(
+      phoneWith((p) => (p.uiMode = 'television')),
+      'phone',
+    );
+    expect(tv.ok && tv.value.uiMode).toBe('television');
+    expect(issuesOf(phoneWith((p) => (p.uiMode = 'watch')))).toEqual([
+      { path: 'uiMode', reason: 'must be one of normal, television (got "watch")' },
+    ]);
+  });
+
   it('rejects a root that is not an object', () => {
     expect(issuesOf([])).toEqual([{ path: '(root)', reason: 'must be an object (got [])' }]);
     expect(issuesOf(null)[0]?.path).toBe('(root)');

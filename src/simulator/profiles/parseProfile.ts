@@ -5,6 +5,7 @@ import {
   APP_KINDS,
   CUTOUT_SHAPES,
   NAVIGATION_MODES,
+  UI_MODES,
   type DeviceProfile,
   type Insets,
   type ProfileApp,
@@ -137,10 +138,13 @@ function readApps(reader: FieldReader, record: JsonObject): ProfileApp[] {
 /** Validates `value` as a device profile; `source` names it in error messages (profile name or file path). */
 export function parseProfile(value: unknown, source: string): Result<DeviceProfile> {
   const reader = new FieldReader();
-  const record = reader.object(value, '', PROFILE_KEYS) ?? {};
+  // `uiMode` is the one optional field: profiles written before TV support stay valid.
+  const hasUiMode = typeof value === 'object' && value !== null && !Array.isArray(value) && 'uiMode' in value;
+  const record = reader.object(value, '', hasUiMode ? [...PROFILE_KEYS, 'uiMode'] : PROFILE_KEYS) ?? {};
   const profile: DeviceProfile = {
     name: reader.string(record, 'name', '', NAME, 'a lowercase name of letters, digits and dashes (max 32)'),
     label: reader.string(record, 'label', '', TEXT, 'a non-blank label of 1..80 characters'),
+    uiMode: hasUiMode ? reader.oneOf(record, 'uiMode', '', UI_MODES) : 'normal',
     manufacturer: reader.string(record, 'manufacturer', '', TEXT, 'a non-blank name'),
     brand: reader.string(record, 'brand', '', TEXT, 'a non-blank name'),
     model: reader.string(record, 'model', '', TEXT, 'a non-blank name'),

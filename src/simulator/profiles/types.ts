@@ -17,6 +17,12 @@ export const CUTOUT_SHAPES: readonly CutoutShape[] = ['none', 'holePunch', 'notc
 
 export type Rotation = 0 | 90 | 180 | 270;
 
+/** Configuration.uiMode's type: a phone or tablet (`normal`), or an Android TV (`television`: leanback launcher,
+ * D-pad focus, no touchscreen, no system bars). */
+export type UiMode = 'normal' | 'television';
+
+export const UI_MODES: readonly UiMode[] = ['normal', 'television'];
+
 export interface Insets {
   left: number;
   top: number;
@@ -58,6 +64,8 @@ export interface ProfileApp {
 export interface DeviceProfile {
   name: string;
   label: string;
+  /** Optional in the JSON (default `normal`). */
+  uiMode: UiMode;
   manufacturer: string;
   brand: string;
   model: string;

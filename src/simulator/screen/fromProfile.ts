@@ -52,6 +52,7 @@ export function screenInputFromProfile(profile: DeviceProfile, moment: ScreenMom
     homeApps: profile.apps.map(screenAppOf),
     panel: moment.panel ?? null,
   };
+  if (profile.uiMode === 'television') input.television = true;
   if (moment.dateText !== undefined) input.dateText = moment.dateText;
   if (moment.pages !== undefined && foreground.packageName === wanted) input.pages = moment.pages;
   if (moment.animationFrame !== undefined) input.animationFrame = moment.animationFrame;

@@ -165,11 +165,25 @@ describe('input on the simulated phone', () => {
     const battery = find(before, (node) => node.text === 'Battery', 'Battery');
     expect(before.some((node) => node.text === 'About phone')).toBe(false);
     const x = (list.bounds.left + list.bounds.right) / 2;
-    await shell(`input swipe ${x} ${list.bounds.bottom - 100} ${x} ${list.bounds.bottom - 500} 300`);
+    // 400 px in 4 s is released at 100 px/s, below the minimum fling velocity (50 dp/s): the list moves 400 px.
+    await shell(`input swipe ${x} ${list.bounds.bottom - 100} ${x} ${list.bounds.bottom - 500} 4000`);
     const after = await dump();
     expect(find(after, (node) => node.text === 'Battery', 'Battery').bounds.top).toBe(
       battery.bounds.top - 400,
     );
+    // The same 100 px drag slow and fast: the fast one flings on after the finger lifts.
+    await shell(`input swipe ${x} ${list.bounds.bottom - 300} ${x} ${list.bounds.bottom - 100} 4000`);
+    const top = find(await dump(), (node) => node.text === 'Battery', 'Battery').bounds.top;
+    expect(top).toBe(battery.bounds.top - 200);
+    await shell(`input swipe ${x} ${list.bounds.bottom - 100} ${x} ${list.bounds.bottom - 200} 2000`);
+    const slow = find(await dump(), (node) => node.text === 'Battery', 'Battery').bounds.top;
+    expect(slow).toBe(top - 100);
+    await shell(`input swipe ${x} ${list.bounds.bottom - 200} ${x} ${list.bounds.bottom - 100} 2000`);
+    await shell(`input swipe ${x} ${list.bounds.bottom - 100} ${x} ${list.bounds.bottom - 200} 50`);
+    const fast = find(await dump(), (node) => node.text === 'Battery', 'Battery').bounds.top;
+    // Released at 2000 px/s on 420 dpi, OverScroller's spline carries the list ~318 px past the 100 px drag.
+    expect(top - fast).toBeGreaterThan(3 * (top - slow));
+    expect(top - fast).toBeLessThan(500);
     // Far past the end: the list stops with its last row shown.
     await shell(`input swipe ${x} ${list.bounds.bottom - 100} ${x} ${list.bounds.top + 10} 300`);
     const end = await dump();

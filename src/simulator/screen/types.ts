@@ -46,4 +46,6 @@ export interface ScreenInput {
   pages?: NavigationPage[];
   /** Set while the app animates (simctl animate): the frame number, which moves its progress bar. */
   animationFrame?: number;
+  /** Android TV (uiMode television): the leanback launcher, and a focused node on every screen. */
+  television?: boolean;
 }

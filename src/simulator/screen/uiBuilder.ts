@@ -29,6 +29,8 @@ export class UiBuilder {
   readonly root: UiNode;
   /** The app's content view (the display minus the system bars). */
   readonly content: UiNode;
+  /** How many focusable nodes so far have each focus key base (a repeated base gets a `#n` suffix). */
+  private readonly focusKeys = new Map<string, number>();
 
   constructor(
     readonly packageName: string,
@@ -86,8 +88,18 @@ export class UiBuilder {
       drawingOrder: parent.children.length + 1,
       children: [],
     };
-    if (bounds.right > bounds.left && bounds.bottom > bounds.top) parent.children.push(node);
+    const visible = bounds.right > bounds.left && bounds.bottom > bounds.top;
+    if (visible && node.focusable && node.focusKey === undefined) node.focusKey = this.focusKeyOf(node);
+    if (visible) parent.children.push(node);
     return node;
+  }
+
+  /** What identifies a focusable node from frame to frame: its id or class plus its text or description. */
+  private focusKeyOf(node: UiNode): string {
+    const base = `${node.resourceId ?? node.className}|${node.text ?? node.contentDesc ?? ''}`;
+    const count = this.focusKeys.get(base) ?? 0;
+    this.focusKeys.set(base, count + 1);
+    return count === 0 ? base : `${base}#${count}`;
   }
 
   /** A TextView for one line drawn by drawText at baseline `y` (as wide as the drawn text, one line of Roboto tall). */

@@ -1,6 +1,7 @@
 // The geometry every app screen draws into: density and the area left free by system bars and cutout.
 import type { Rect } from '../../../shared/geometry/types';
 import { isDialogPage, type NavigationPage } from '../../device/navigation';
+import type { UiNode } from '../../device/uiTree';
 import type { Context } from '../draw';
 import type { ScreenApp, ScreenInput } from '../types';
 import { UiBuilder } from '../uiBuilder';
@@ -25,6 +26,10 @@ export interface Frame {
   dialog?: NavigationPage;
   /** The animation frame while the app animates. */
   animationFrame?: number;
+  /** Android TV: no touch mode, so a window always has a focused node (its default one until a key moves it). */
+  television: boolean;
+  /** Draws the focus highlight of `node`; screens with their own look (leanback cards) set it. */
+  drawFocus?: (node: UiNode) => void;
 }
 
 /** What an app screen tells the system bars about the colours under them. */
@@ -61,6 +66,7 @@ export function frameOf(ctx: Context, input: ScreenInput): Frame {
     homeApps: input.homeApps,
     ui: new UiBuilder(input.foregroundApp.packageName, input.widthPx, input.heightPx, content),
     page: { name: 'root', scroll: {}, fields: {} },
+    television: input.television === true,
   };
   const pages = input.pages ?? [];
   const top = pages[pages.length - 1];

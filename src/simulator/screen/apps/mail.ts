@@ -256,7 +256,7 @@ export function drawMail(frame: Frame): BarTint {
         clickable: true,
         longClickable: true,
         focusable: true,
-        action: { kind: 'open', page: 'message', item: index },
+        action: { kind: 'open', page: 'message', item: index, activity: '.MessageActivity' },
       },
     );
     fillCircle(ctx, left + 36 * dp, top + 28 * dp, 20 * dp, color);

@@ -63,7 +63,7 @@ function drawRows(frame: Frame, left: number, right: number, top: number, select
         clickable: true,
         focusable: true,
         selected: index === selected,
-        action: { kind: 'open', page: 'category', item: index },
+        action: { kind: 'open', page: 'category', item: index, activity: '.SubSettings' },
       },
     );
     if (index === selected)

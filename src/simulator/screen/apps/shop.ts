@@ -72,7 +72,12 @@ function drawOrder(frame: Frame, parent: UiNode, left: number, right: number, to
         resourceId: ui.id('order_line'),
         clickable: true,
         focusable: true,
-        action: { kind: 'open', page: 'product', item: ITEMS.findIndex((item) => item[0] === name) },
+        action: {
+          kind: 'open',
+          page: 'product',
+          item: ITEMS.findIndex((item) => item[0] === name),
+          activity: '.ProductActivity',
+        },
       },
     );
     fillRoundRect(ctx, left, y, 64 * dp, 64 * dp, 12 * dp, shade(tint, 0.7));
@@ -270,7 +275,16 @@ export function drawShop(frame: Frame): BarTint {
   if (frame.dialog?.name === 'dialog:order')
     drawDialog(frame, 'Place order?', 'Pay $155.49 with Visa \u2022\u2022\u2022\u2022 4242', [
       { label: 'Cancel', action: { kind: 'back' } },
-      { label: 'Place order', action: { kind: 'open', page: 'placed', replace: true }, filled: true },
+      {
+        label: 'Place order',
+        action: {
+          kind: 'open',
+          page: 'placed',
+          replace: true,
+          activity: '.checkout.OrderConfirmationActivity',
+        },
+        filled: true,
+      },
     ]);
   return tint;
 }

@@ -1,3 +1,4 @@
+import { activateFocus, moveFocus, type FocusDirection } from '../../device/focus';
 import { goBack, navigationOf } from '../../device/navigation';
 import { swipeOn, tapAt, typeText } from '../../device/uiInput';
 import { failWith, type CommandContext } from '../commandTable';
@@ -30,9 +31,18 @@ const KEY_CODES: Record<string, number> = {
   MOVE_HOME: 122,
   MOVE_END: 123,
   APP_SWITCH: 187,
+  NUMPAD_ENTER: 160,
   SLEEP: 223,
   WAKEUP: 224,
 };
+const DIRECTIONS = new Map<number, FocusDirection>([
+  [19, 'up'],
+  [20, 'down'],
+  [21, 'left'],
+  [22, 'right'],
+]);
+/** DPAD_CENTER, ENTER and NUMPAD_ENTER click the focused view (View.isConfirmKey). */
+const CONFIRM_KEYS = new Set([23, 66, 160]);
 const NAMES_BY_CODE = new Map(Object.entries(KEY_CODES).map(([name, code]) => [code, name]));
 const SOURCES = new Set([
   'keyboard',
@@ -47,7 +57,7 @@ const SOURCES = new Set([
   'touchscreen',
 ]);
 const USAGE =
-  'Usage: input [<source>] <command> [<arg>...]\n  text <string>\n  keyevent [--longpress] <key code number or name> ...\n  tap <x> <y>\n  swipe <x1> <y1> <x2> <y2> [duration(ms)]\n';
+  'Usage: input [<source>] <command> [<arg>...]\n  text <string>\n  keyevent [--longpress] <key code number or name> ...\n  tap <x> <y>\n  swipe <x1> <y1> <x2> <y2> [duration(ms)]\n  press\n';
 
 function numbers(values: readonly string[]): number[] | undefined {
   const parsed = values.map(Number);
@@ -56,7 +66,8 @@ function numbers(values: readonly string[]): number[] | undefined {
 
 /**
  * `input [source] tap|swipe|keyevent|text ...`: recorded on the device state, then delivered to the screen: a tap
- * clicks the node under it, a swipe scrolls a list, text fills the focused field, BACK/HOME navigate.
+ * clicks the node under it, a swipe scrolls (and flings) a list or turns a pager, a swipe held in place
+ * long-clicks, text fills the focused field, D-pad keys move focus and CENTER/ENTER click it, BACK/HOME navigate.
  */
 export async function input(context: CommandContext): Promise<number> {
   const args = [...context.args];
@@ -76,7 +87,7 @@ export async function input(context: CommandContext): Promise<number> {
     if (!values) return failWith(context, USAGE);
     const [x1, y1, x2, y2, durationMs = 300] = values as [number, number, number, number, number?];
     state.recordInput({ kind: 'swipe', x1, y1, x2, y2, durationMs });
-    await swipeOn(state, { x: x1, y: y1 }, { x: x2, y: y2 });
+    await swipeOn(state, { x: x1, y: y1 }, { x: x2, y: y2 }, durationMs);
     return 0;
   }
   if (command === 'text') {
@@ -92,7 +103,8 @@ export async function input(context: CommandContext): Promise<number> {
   return failWith(context, command === undefined ? USAGE : `Error: Unknown command: ${command}\n${USAGE}`);
 }
 
-function keyevent(context: CommandContext, args: readonly string[]): number {
+async function keyevent(context: CommandContext, args: readonly string[]): Promise<number> {
+  const longPress = args.includes('--longpress');
   const keys = args.filter((argument) => argument !== '--longpress' && argument !== '--doubletap');
   if (keys.length === 0) return failWith(context, USAGE);
   const codes: number[] = [];
@@ -108,9 +120,12 @@ function keyevent(context: CommandContext, args: readonly string[]): number {
       keyCode,
       name: `KEYCODE_${NAMES_BY_CODE.get(keyCode) ?? keyCode}`,
     });
+    const direction = DIRECTIONS.get(keyCode);
     if (keyCode === KEY_CODES.HOME) state.goHome();
     else if (keyCode === KEY_CODES.BACK) goBack(state);
     else if (keyCode === KEY_CODES.DEL) navigationOf(state).deleteBackward(state.foreground.packageName);
+    else if (direction !== undefined) await moveFocus(state, direction);
+    else if (CONFIRM_KEYS.has(keyCode)) await activateFocus(state, { longPress });
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 // `dumpsys activity activities|top|processes|services|recents|lastanr`: ActivityManagerService's sections. Up to
 // API 29 tasks are TaskRecords in numbered stacks; from API 30 they are Task{...} entries in task display areas.
+import { navigationOf } from '../../../device/navigation';
 import { processesOf } from '../../../device/processes';
 import { lruDump, oomDump, processesDump, processRecord, uidText } from './activityProcesses';
 import { shortComponent, type Component, type DeviceState } from '../../../device/state';
@@ -8,23 +9,41 @@ import { systemStateOf } from '../../../device/systemState';
 import { activityRecord, dateTimeMillis, duration, identity, lines, SEPARATOR, taskId } from './format';
 import { configurationText, currentSize } from './window';
 
+/**
+ * The activities of `component`'s task, top first: its back stack (a detail activity over the main one) when
+ * `component` is on top of it, else just `component` (an activity started on its own, e.g. by `am start -n`).
+ */
+function taskActivities(state: DeviceState, component: Component): Component[] {
+  const stack = navigationOf(state).activities(component.packageName);
+  const activities = stack.at(-1) === component.activity ? stack : [component.activity];
+  return activities.map((activity) => ({ packageName: component.packageName, activity })).reverse();
+}
+
 function taskText(state: DeviceState, component: Component, visible: boolean, home = false): string {
   const id = taskId(component.packageName);
   const uid = appUid(state, component.packageName);
+  const size = taskActivities(state, component).length;
   if (state.sdkLevel < 30)
-    return `TaskRecord{${identity(`task:${component.packageName}`)} #${id} A=${component.packageName} U=0 StackId=${id} sz=1}`;
+    return `TaskRecord{${identity(`task:${component.packageName}`)} #${id} A=${component.packageName} U=0 StackId=${id} sz=${size}}`;
   const type = home ? 'home' : 'standard';
-  return `Task{${identity(`task:${component.packageName}`)} #${id} type=${type} A=${uid}:${component.packageName} U=0 visible=${visible} visibleRequested=${visible} mode=fullscreen translucent=false sz=1}`;
+  return `Task{${identity(`task:${component.packageName}`)} #${id} type=${type} A=${uid}:${component.packageName} U=0 visible=${visible} visibleRequested=${visible} mode=fullscreen translucent=false sz=${size}}`;
 }
 
-function recordLines(state: DeviceState, component: Component, indent: string): string[] {
+/** `root` is the task's launch activity (started from the launcher or shell); others were started by the app. */
+function recordLines(state: DeviceState, component: Component, indent: string, root = true): string[] {
   const info = state.getPackage(component.packageName);
   const pid = processesOf(state).pidOf(component.packageName);
+  const launchedFrom = root
+    ? 'launchedFromUid=2000 launchedFromPackage=com.android.shell'
+    : `launchedFromUid=${appUid(state, component.packageName)} launchedFromPackage=${component.packageName}`;
+  const intent = root
+    ? `Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10000000 cmp=${shortComponent(component)} }`
+    : `Intent { cmp=${shortComponent(component)} }`;
   return [
     `${indent}packageName=${component.packageName} processName=${component.packageName}`,
-    `${indent}launchedFromUid=2000 launchedFromPackage=com.android.shell userId=0`,
+    `${indent}${launchedFrom} userId=0`,
     `${indent}app=${pid === undefined ? 'null' : processRecord(state, component.packageName, pid)}`,
-    `${indent}Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10000000 cmp=${shortComponent(component)} }`,
+    `${indent}${intent}`,
     `${indent}baseDir=${info?.apkPath ?? ''}`,
     `${indent}dataDir=/data/user/0/${component.packageName}`,
   ];
@@ -37,12 +56,15 @@ function activitiesModern(state: DeviceState): string[] {
   const record = activityRecord(foreground);
   const rows = ['Display #0 (activities from top to bottom):'];
   if (!onHome) {
-    rows.push(
-      `  * ${taskText(state, foreground, true)}`,
-      `    mResumedActivity: ${record}`,
-      `    * Hist  #0: ${record}`,
-      ...recordLines(state, foreground, '        '),
-    );
+    const activities = taskActivities(state, foreground);
+    rows.push(`  * ${taskText(state, foreground, true)}`, `    mResumedActivity: ${record}`);
+    activities.forEach((activity, index) => {
+      const position = activities.length - 1 - index;
+      rows.push(
+        `    * Hist  #${position}: ${activityRecord(activity)}`,
+        ...recordLines(state, activity, '        ', position === 0),
+      );
+    });
   }
   const launcherRecord = activityRecord(launcher);
   rows.push(
@@ -67,16 +89,20 @@ function activitiesLegacy(state: DeviceState): string[] {
   const stack = (component: Component, home: boolean, resumed: boolean): string[] => {
     const id = taskId(component.packageName);
     const record = activityRecord(component);
+    const activities = taskActivities(state, component);
+    const last = activities.length - 1;
     return [
       `  Stack #${home ? 0 : id}:${state.sdkLevel >= 28 ? ` type=${home ? 'home' : 'standard'} mode=fullscreen` : ''}`,
       `    Task id #${id}`,
       `    * ${taskText(state, component, resumed, home)}`,
-      `      * Hist #0: ${record}`,
-      ...recordLines(state, component, '          '),
+      ...activities.flatMap((activity, index) => [
+        `      * Hist #${last - index}: ${activityRecord(activity)}`,
+        ...recordLines(state, activity, '          ', index === last),
+      ]),
       '',
       '    Running activities (most recent first):',
       `      ${taskText(state, component, resumed, home)}`,
-      `        Run #0: ${record}`,
+      ...activities.map((activity, index) => `        Run #${last - index}: ${activityRecord(activity)}`),
       ...(resumed ? ['', `    mResumedActivity: ${record}`] : []),
       '',
     ];
@@ -199,12 +225,14 @@ function recentsDump(state: DeviceState): string {
   system.recents().forEach((task, index) => {
     const uid = uidText(appUid(state, task.packageName));
     const visible = task.packageName === state.foreground.packageName;
+    // A task's intent and realActivity are its root activity's, whatever detail activity is on top.
+    const rootActivity = taskActivities(state, task).at(-1) ?? task;
     rows.push(
       `  * Recent #${index}: ${taskText(state, task, visible)}`,
       `    userId=0 effectiveUid=${uid} mCallingUid=${uid} mUserSetupComplete=true mCallingPackage=${task.packageName}`,
       `    affinity=${state.sdkLevel >= 30 ? `${appUid(state, task.packageName)}:` : ''}${task.packageName}`,
-      `    intent={act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(task)}}`,
-      `    realActivity=${shortComponent(task)}`,
+      `    intent={act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(rootActivity)}}`,
+      `    realActivity=${shortComponent(rootActivity)}`,
       `    rootWasReset=true mNeverRelinquishIdentity=true mReuseTask=false mLockTaskAuth=LOCK_TASK_AUTH_PINNABLE`,
     );
   });

@@ -33,11 +33,17 @@ export function configurationText(state: DeviceState): string {
   const scale = Number.isInteger(fontScale) ? fontScale.toFixed(1) : String(fontScale);
   const rect = `Rect(0, 0 - ${width}, ${height})`;
   const rotation = `ROTATION_${rotationOf(state) * 90}`;
+  // An Android TV (leanback): no SIM (mcc 0 prints ?mcc), a large 16:9 screen, the television ui mode, no touch, a
+  // D-pad remote for navigation.
+  const tv = state.features.includes('android.software.leanback');
+  const carrier = tv ? '?mcc?mnc' : '310mcc260mnc';
+  const layout = tv ? `lrg long ${orientation} television` : `nrml long ${orientation}`;
+  const input = tv ? '-touch -keyb/v/h dpad/v' : 'finger -keyb/v/h -nav/h';
   // mMaxBounds and mDisplayRotation joined WindowConfiguration in API 31.
   const bounds = `winConfig={ mBounds=${rect} mAppBounds=${rect}${sdk >= 31 ? ` mMaxBounds=${rect} mDisplayRotation=${rotation}` : ''} mWindowingMode=fullscreen mDisplayWindowingMode=fullscreen mActivityType=undefined mAlwaysOnTop=undefined mRotation=${rotation}}`;
   return [
-    `{${scale} 310mcc260mnc ${sdk >= 24 ? `[${localeText}]` : localeText} ldltr sw${Math.min(wDp, hDp)}dp w${wDp}dp h${hDp}dp ${densityDpi}dpi nrml long ${orientation}`,
-    sdk >= 29 ? ' night-no finger -keyb/v/h -nav/h' : ' finger -keyb/v/h -nav/h',
+    `{${scale} ${carrier} ${sdk >= 24 ? `[${localeText}]` : localeText} ldltr sw${Math.min(wDp, hDp)}dp w${wDp}dp h${hDp}dp ${densityDpi}dpi ${layout}`,
+    sdk >= 29 ? ` night-no ${input}` : ` ${input}`,
     sdk >= 28 ? ` ${bounds}` : '',
     sdk >= 31 ? ' s.8 fontWeightAdjustment=0}' : ' s.5}',
   ].join('');
@@ -114,11 +120,14 @@ function windowEntries(state: DeviceState): WindowEntry[] {
     visible,
   });
   const foreground = state.foreground;
-  const entries = [
-    systemUi(sdk >= 29 ? 'NavigationBar0' : 'NavigationBar', 'NAVIGATION_BAR'),
-    systemUi('StatusBar', 'STATUS_BAR'),
-    { ...app(foreground, true), activity: foreground },
-  ];
+  // Android TV's System UI adds no status or navigation bar window.
+  const bars = state.features.includes('android.software.leanback')
+    ? []
+    : [
+        systemUi(sdk >= 29 ? 'NavigationBar0' : 'NavigationBar', 'NAVIGATION_BAR'),
+        systemUi('StatusBar', 'STATUS_BAR'),
+      ];
+  const entries = [...bars, { ...app(foreground, true), activity: foreground }];
   if (foreground.packageName !== state.launcher.packageName)
     entries.push({ ...app(state.launcher, false), activity: state.launcher });
   entries.push({ ...systemUi('com.android.systemui.ImageWallpaper', 'WALLPAPER'), visible: false });

@@ -1,0 +1,200 @@
+import { XMLParser } from 'fast-xml-parser';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
+import type { SimulatedAndroid } from '../simulatedAndroid';
+
+// The tv profile through the real adb server: it reports itself as an Android TV (features, properties, display),
+// its leanback home is rows of cards, D-pad keys move focus between them as FocusFinder would, the focused card
+// wears a white frame on `screencap -p`, CENTER opens its app and Back returns to the card that was focused.
+
+interface XmlNode {
+  [attribute: string]: string | XmlNode | XmlNode[] | undefined;
+  node?: XmlNode | XmlNode[];
+}
+interface Node {
+  text: string;
+  id: string;
+  contentDesc: string;
+  packageName: string;
+  focusable: boolean;
+  focused: boolean;
+  selected: boolean;
+  bounds: [number, number, number, number];
+}
+
+const LAUNCHER = 'com.google.android.apps.tv.launcherx';
+const SHOP = 'com.shoply.android';
+/** The leanback home's background, and the colour of the focus frame around a card. */
+const BACKGROUND = '#0E1013';
+const FRAME = '#FFFFFF';
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
+let adb: IsolatedAdb;
+let tv: SimulatedAndroid;
+let serial: string;
+
+function flatten(node: XmlNode | XmlNode[] | undefined): Node[] {
+  if (node === undefined) return [];
+  return (Array.isArray(node) ? node : [node]).flatMap((item) => {
+    const bounds = /^\[(\d+),(\d+)\]\[(\d+),(\d+)\]$/.exec(String(item.bounds));
+    if (!bounds) throw new Error(`bad bounds ${String(item.bounds)}`);
+    return [
+      {
+        text: String(item.text),
+        id: String(item['resource-id']),
+        contentDesc: String(item['content-desc']),
+        packageName: String(item.package),
+        focusable: item.focusable === 'true',
+        focused: item.focused === 'true',
+        selected: item.selected === 'true',
+        bounds: bounds.slice(1).map(Number) as Node['bounds'],
+      },
+      ...flatten(item.node),
+    ];
+  });
+}
+
+async function shell(...args: string[]): Promise<string> {
+  const run = await adb.adb(['-s', serial, 'shell', ...args]);
+  expect(run.code, args.join(' ')).toBe(0);
+  return run.stdout.toString();
+}
+
+async function dump(): Promise<Node[]> {
+  const out = await shell('uiautomator', 'dump', '/dev/tty');
+  const xml = out.slice(0, out.indexOf('UI hierchary dumped to:'));
+  return flatten((parser.parse(xml) as { hierarchy: { node: XmlNode } }).hierarchy.node);
+}
+
+/** The one focused node of the dump (fails when none or several are focused). */
+async function focused(): Promise<Node> {
+  const nodes = (await dump()).filter((node) => node.focused);
+  expect(nodes.map((node) => node.contentDesc || node.text)).toHaveLength(1);
+  return nodes[0] as Node;
+}
+
+function card(nodes: Node[], label: string): Node {
+  // The top bar's gear is "Settings" too: cards are the rows' app and content cards.
+  const found = nodes.find((node) => node.contentDesc === label && /:id\/(app|content)_card$/.test(node.id));
+  if (!found) throw new Error(`no card ${label} among ${nodes.map((node) => node.contentDesc).join(' | ')}`);
+  return found;
+}
+
+async function screen(): Promise<PNG> {
+  const run = await adb.adb(['-s', serial, 'exec-out', 'screencap', '-p']);
+  expect(run.code).toBe(0);
+  return PNG.sync.read(run.stdout);
+}
+
+function pixel(png: PNG, x: number, y: number): string {
+  const offset = (png.width * y + x) * 4;
+  return `#${[0, 1, 2].map((channel) => (png.data[offset + channel] ?? 0).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+}
+
+/** The pixel 6 px left of a node's left edge, at its vertical middle: where the focus frame runs. */
+function besideLeft(png: PNG, node: Node): string {
+  const [left, top, , bottom] = node.bounds;
+  return pixel(png, left - 6, Math.floor((top + bottom) / 2));
+}
+
+async function key(...codes: string[]): Promise<void> {
+  await shell('input', 'keyevent', ...codes);
+}
+
+beforeAll(async () => {
+  adb = await startIsolatedAdb();
+  ({ sim: tv, serial } = await bootSimulated(adb, {
+    profile: 'tv',
+    logTraffic: { ratePerSecond: 0, seed: 5 },
+  }));
+});
+
+afterAll(async () => {
+  await tv?.close();
+  await adb?.stop();
+});
+
+describe('the tv profile through real adb', () => {
+  it('reports an Android TV: leanback features without a touchscreen, tv build characteristics, 1080p at 320 dpi', async () => {
+    const features = (await shell('pm', 'list', 'features')).split('\n').map((line) => line.trim());
+    expect(features).toContain('feature:android.software.leanback');
+    expect(features).toContain('feature:android.hardware.type.television');
+    expect(features.some((line) => line.startsWith('feature:android.hardware.touchscreen'))).toBe(false);
+    expect((await shell('getprop', 'ro.build.characteristics')).trim()).toBe('tv');
+    expect((await shell('getprop', 'ro.build.version.sdk')).trim()).toBe('34');
+    expect((await shell('wm', 'size')).trim()).toBe('Physical size: 1920x1080');
+    expect((await shell('wm', 'density')).trim()).toBe('Physical density: 320');
+    // The configuration of a TV: no SIM, the television ui mode, no touch, a D-pad; no status or navigation bar.
+    expect(await shell('dumpsys', 'activity', 'top')).toMatch(
+      /mCurrentConfig=\{1\.0 \?mcc\?mnc \[en_US\] \S+ sw540dp w960dp h540dp 320dpi lrg long land television night-no -touch -keyb\/v\/h dpad\/v /,
+    );
+    const windows = await shell('dumpsys', 'window', 'windows');
+    expect(windows).not.toContain('StatusBar');
+    expect(windows).not.toContain('NavigationBar');
+    expect(await shell('dumpsys', 'window', 'displays')).toMatch(
+      /mCurrentFocus=Window\{\S+ u0 com\.google\.android\.apps\.tv\.launcherx\//,
+    );
+  });
+
+  it('D-pad keys walk focus over the home rows, the frame follows it, CENTER opens the app and Back restores it', async () => {
+    const home = await dump();
+    expect(home[0]?.packageName).toBe(LAUNCHER);
+    // Not in touch mode: the first app card has focus before any key, and the "For you" tab is the selected one.
+    const first = await focused();
+    expect([first.contentDesc, first.id]).toEqual(['Settings', `${LAUNCHER}:id/app_card`]);
+    expect(home.filter((node) => node.selected).map((node) => node.text)).toEqual(['For you']);
+    const cards = ['Settings', 'Shoply', 'Mail', 'Atlas Maps'].map((label) => card(home, label));
+    expect(cards.every((node) => node.focusable)).toBe(true);
+    let png = await screen();
+    expect(besideLeft(png, card(home, 'Settings'))).toBe(FRAME);
+    expect(besideLeft(png, card(home, 'Shoply'))).toBe(BACKGROUND);
+
+    await key('KEYCODE_DPAD_RIGHT');
+    expect((await focused()).contentDesc).toBe('Shoply');
+    png = await screen();
+    expect(besideLeft(png, card(home, 'Shoply'))).toBe(FRAME);
+    expect(besideLeft(png, card(home, 'Settings'))).toBe(BACKGROUND);
+
+    // Numeric codes work as names do; at the row's end focus stays (no wrap).
+    await key('22', '22');
+    expect((await focused()).contentDesc).toBe('Atlas Maps');
+    await key('KEYCODE_DPAD_RIGHT');
+    expect((await focused()).contentDesc).toBe('Atlas Maps');
+
+    // Down: of the two content cards under Atlas Maps, the one whose centre is nearer (FocusFinder's minor axis).
+    await key('KEYCODE_DPAD_DOWN');
+    const below = await focused();
+    expect(below.contentDesc).toBe('Explore nearby, Atlas Maps');
+    expect(below.id).toBe(`${LAUNCHER}:id/content_card`);
+    png = await screen();
+    expect(besideLeft(png, below)).toBe(FRAME);
+    expect(besideLeft(png, card(home, 'Atlas Maps'))).toBe(BACKGROUND);
+    await key('20');
+    expect((await focused()).contentDesc).toBe('Explore nearby, Atlas Maps');
+
+    await key('19');
+    expect((await focused()).contentDesc).toBe('Atlas Maps');
+    await key('KEYCODE_DPAD_UP', 'KEYCODE_DPAD_LEFT');
+    expect((await focused()).text).toBe('Library');
+    await key('KEYCODE_DPAD_DOWN');
+    expect((await focused()).contentDesc).toBe('Shoply');
+
+    await key('KEYCODE_DPAD_CENTER');
+    expect(await shell('dumpsys', 'window')).toMatch(/mCurrentFocus=Window\{\S+ u0 com\.shoply\.android\//);
+    const shop = await dump();
+    expect(shop[0]?.packageName).toBe(SHOP);
+    // The app's window has focus on one node too (its default one), as every TV window does.
+    expect((await focused()).packageName).toBe(SHOP);
+
+    await key('KEYCODE_BACK');
+    expect((await dump())[0]?.packageName).toBe(LAUNCHER);
+    expect((await focused()).contentDesc).toBe('Shoply');
+
+    // ENTER (66) clicks like CENTER; HOME returns to the launcher.
+    await key('66');
+    expect(tv.state.foreground.packageName).toBe(SHOP);
+    await key('KEYCODE_HOME');
+    expect(tv.state.foreground.packageName).toBe(LAUNCHER);
+  });
+});
