@@ -89,6 +89,12 @@ beforeAll(async () => {
   adb = await startIsolatedAdb();
 });
 
+/**
+ * The capture is held while CLI processes start and act (seconds each on a loaded machine): the run's budget must
+ * outlast them, so the test waits for the hold to open, never for a deadline.
+ */
+const HELD_TIMEOUT_MS = 120_000;
+
 beforeEach(async () => {
   directory = await mkdtemp(join(tmpdir(), 'androperator-lease-'));
   let started = (): void => undefined;
@@ -119,7 +125,7 @@ describe('a second process acting mid-sequence', () => {
     const { sim, serial } = await boot();
     const capture = holdCapture(sim);
     const sequence = runSequence(
-      { design: DESIGN, deviceId: serial, operatorPackage: PACKAGE },
+      { design: DESIGN, deviceId: serial, operatorPackage: PACKAGE, timeoutMs: HELD_TIMEOUT_MS },
       dependencies,
     );
     await capture.entered;
@@ -197,7 +203,7 @@ describe('a second process acting mid-sequence', () => {
     const { sim, serial } = await boot();
     const capture = holdCapture(sim);
     const sequence = runSequence(
-      { design: DESIGN, deviceId: serial, operatorPackage: PACKAGE },
+      { design: DESIGN, deviceId: serial, operatorPackage: PACKAGE, timeoutMs: HELD_TIMEOUT_MS },
       dependencies,
     );
     await capture.entered;
@@ -236,7 +242,7 @@ describe('a second process acting mid-sequence', () => {
     sim.operator.legacyProtocol = true;
     const capture = holdCapture(sim);
     const sequence = runSequence(
-      { design: DESIGN, deviceId: serial, operatorPackage: PACKAGE },
+      { design: DESIGN, deviceId: serial, operatorPackage: PACKAGE, timeoutMs: HELD_TIMEOUT_MS },
       dependencies,
     );
     await Promise.all([capture.entered, screenshotStarted]);
