@@ -29,7 +29,8 @@ class AgentSocketServer(
   private val clock: MainThreadClock,
 ) {
   @Volatile private var server: LocalServerSocket? = null
-  private val connections = java.util.Collections.synchronizedSet(HashSet<AgentConnection>())
+  /** Open connections, each with how to close it: after the frames already queued for it (the detach event) are written. */
+  private val connections = java.util.Collections.synchronizedMap(HashMap<AgentConnection, () -> Unit>())
 
   fun start() {
     if (server != null) return
@@ -43,7 +44,7 @@ class AgentSocketServer(
     Thread({ acceptLoop(socket) }, "operator-agent-accept").apply { isDaemon = true }.start()
   }
 
-  /** Stops listening and closes every connection (served from the socket or handed to [serve]). */
+  /** Stops listening and closes every connection (from the socket or handed to [serve]) once its queued frames are written. */
   fun stop() {
     val socket = server
     server = null
@@ -60,7 +61,7 @@ class AgentSocketServer(
         Log.w(TAG, "closing the agent socket", e)
       }
     }
-    synchronized(connections) { connections.toList() }.forEach { it.close() }
+    synchronized(connections) { connections.values.toList() }.forEach { it() }
   }
 
   private fun acceptLoop(socket: LocalServerSocket) {
@@ -91,7 +92,7 @@ class AgentSocketServer(
 
   /** Serves one already-authenticated connection on its own reader and writer threads until either side closes it. */
   fun serve(connection: AgentConnection) {
-    connections.add(connection)
+    connections[connection] = connection.close
     Thread({ run(connection) }, "operator-agent-connection").apply { isDaemon = true }.start()
   }
 
@@ -104,9 +105,10 @@ class AgentSocketServer(
       try {
         writer.execute(task)
       } catch (e: RejectedExecutionException) {
-        // The connection is closed.
+        // The connection is closed already.
       }
     }
+    connections.computeIfPresent(client) { _, _ -> { write { client.close() } } }
     lateinit var session: AgentSession
     clock.post {
       session = AgentSession(

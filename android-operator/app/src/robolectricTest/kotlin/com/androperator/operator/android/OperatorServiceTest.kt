@@ -265,9 +265,12 @@ class OperatorServiceTest {
     client.close()
     // Without a main-thread turn: the server's reader sees the peer go and shuts its writer down, while the session's
     // onClosed still waits in the main looper. The panel event of the detach is sent to that session meanwhile.
+    // Wait (no main-thread turn) until the server closed its end and its writer thread ended: the writer is shut down.
+    fun writerAlive() = Thread.getAllStackTraces().keys.any { it.name == "operator-agent-writer" && it.isAlive }
     val giveUp = System.nanoTime() + 20_000_000_000L
-    while (!client.serverSideClosed && System.nanoTime() < giveUp) Thread.yield()
+    while ((!client.serverSideClosed || writerAlive()) && System.nanoTime() < giveUp) Thread.yield()
     assertTrue("the server closed its end", client.serverSideClosed)
+    assertFalse("the connection's writer thread ended", writerAlive())
     controller.destroy()
     assertEquals(emptyList<Any>(), RoboScreen.windows())
     RoboScreen.idle()
