@@ -12,6 +12,9 @@ import com.androperator.operator.android.OperatorRuntime
 class OperatorAccessibilityService : AccessibilityService() {
   private var runtime: OperatorRuntime? = null
 
+  /** The runtime of the current connection (null before onServiceConnected and after onDestroy); for tests. */
+  internal val operatorRuntime: OperatorRuntime? get() = runtime
+
   override fun onServiceConnected() {
     super.onServiceConnected()
     // A different service instance (a reconnect) starts from a removed panel.

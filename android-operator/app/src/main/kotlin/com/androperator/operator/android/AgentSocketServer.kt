@@ -8,14 +8,20 @@ import com.androperator.operator.core.agent.AgentBackend
 import com.androperator.operator.core.agent.AgentSession
 import com.androperator.operator.core.agent.Frames
 import java.io.IOException
+import java.io.InputStream
+import java.io.OutputStream
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
+import java.util.concurrent.RejectedExecutionException
 
 /**
  * The agent server of docs/operator-protocol.md on the abstract socket `<package>.agent`. Only peers whose
  * SO_PEERCRED uid is 0 (root) or 2000 (shell, which adbd streams run as) are served; others are closed without a
  * reply. Each connection has a reader thread (bytes are handed to its [AgentSession] on the main thread) and a
  * writer thread (frames are written off the main thread, in order).
+ *
+ * A connection is any [AgentConnection] (a byte stream each way and a close): [serve] is where a peer accepted on the
+ * socket goes, and what a test feeds directly, since Robolectric cannot create a LocalServerSocket.
  */
 class AgentSocketServer(
   private val socketName: String,
@@ -23,7 +29,8 @@ class AgentSocketServer(
   private val clock: MainThreadClock,
 ) {
   @Volatile private var server: LocalServerSocket? = null
-  private val connections = java.util.Collections.synchronizedSet(HashSet<LocalSocket>())
+  /** Open connections, each with how to close it: after the frames already queued for it (the detach event) are written. */
+  private val connections = java.util.Collections.synchronizedMap(HashMap<AgentConnection, () -> Unit>())
 
   fun start() {
     if (server != null) return
@@ -37,21 +44,24 @@ class AgentSocketServer(
     Thread({ acceptLoop(socket) }, "operator-agent-accept").apply { isDaemon = true }.start()
   }
 
+  /** Stops listening and closes every connection (from the socket or handed to [serve]) once its queued frames are written. */
   fun stop() {
-    val socket = server ?: return
+    val socket = server
     server = null
-    // accept() does not return on close(): wake it with a throwaway connection first.
-    try {
-      LocalSocket().use { it.connect(LocalSocketAddress(socketName)) }
-    } catch (e: IOException) {
-      // Nothing was waiting.
+    if (socket != null) {
+      // accept() does not return on close(): wake it with a throwaway connection first.
+      try {
+        LocalSocket().use { it.connect(LocalSocketAddress(socketName)) }
+      } catch (e: IOException) {
+        // Nothing was waiting.
+      }
+      try {
+        socket.close()
+      } catch (e: IOException) {
+        Log.w(TAG, "closing the agent socket", e)
+      }
     }
-    try {
-      socket.close()
-    } catch (e: IOException) {
-      Log.w(TAG, "closing the agent socket", e)
-    }
-    synchronized(connections) { connections.toList() }.forEach { closeQuietly(it) }
+    synchronized(connections) { connections.values.toList() }.forEach { it() }
   }
 
   private fun acceptLoop(socket: LocalServerSocket) {
@@ -76,36 +86,51 @@ class AgentSocketServer(
         closeQuietly(client)
         continue
       }
-      connections.add(client)
-      Thread({ serve(client) }, "operator-agent-connection").apply { isDaemon = true }.start()
+      serve(AgentConnection(client.inputStream, client.outputStream) { closeQuietly(client) })
     }
   }
 
-  private fun serve(client: LocalSocket) {
+  /** Serves one already-authenticated connection on its own reader and writer threads until either side closes it. */
+  fun serve(connection: AgentConnection) {
+    connections[connection] = connection.close
+    Thread({ run(connection) }, "operator-agent-connection").apply { isDaemon = true }.start()
+  }
+
+  private fun run(client: AgentConnection) {
     val writer: ExecutorService = Executors.newSingleThreadExecutor { Thread(it, "operator-agent-writer").apply { isDaemon = true } }
-    val output = client.outputStream
+    val output = client.output
+    // The reader shuts the writer down when the peer goes away, while the session (on the main thread) may still send
+    // a frame before its onClosed runs, e.g. a panel event: such frames are dropped, never thrown on the main thread.
+    fun write(task: () -> Unit) {
+      try {
+        writer.execute(task)
+      } catch (e: RejectedExecutionException) {
+        // The connection is closed already.
+      }
+    }
+    connections.computeIfPresent(client) { _, _ -> { write { client.close() } } }
     lateinit var session: AgentSession
     clock.post {
       session = AgentSession(
         backend,
         send = { frame ->
           val bytes = Frames.encode(frame)
-          writer.execute {
+          write {
             try {
               output.write(bytes)
               output.flush()
             } catch (e: IOException) {
-              closeQuietly(client)
+              client.close()
             }
           }
         },
         // Close once every queued frame (the error frame included) is written.
-        close = { writer.execute { closeQuietly(client) } },
+        close = { write { client.close() } },
       )
     }
     val buffer = ByteArray(64 * 1024)
     try {
-      val input = client.inputStream
+      val input = client.input
       while (true) {
         val read = input.read(buffer)
         if (read < 0) break
@@ -116,7 +141,7 @@ class AgentSocketServer(
       // The peer went away.
     } finally {
       clock.post { session.onClosed() }
-      writer.execute { closeQuietly(client) }
+      writer.execute { client.close() }
       writer.shutdown()
       connections.remove(client)
     }
@@ -136,3 +161,6 @@ class AgentSocketServer(
     const val SHELL_UID = 2000
   }
 }
+
+/** One agent peer: what it sends ([input]), where replies go ([output]), and how to end it ([close], idempotent). */
+class AgentConnection(val input: InputStream, val output: OutputStream, val close: () -> Unit)

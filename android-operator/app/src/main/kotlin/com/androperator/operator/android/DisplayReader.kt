@@ -41,7 +41,11 @@ data class DisplayState(
  * bar on the side the framework puts it, and the display cutout (API 29 public safe insets; API 28 with a declared
  * built-in cutout is unusable), combined per edge by max through the core's [UsableArea] rules.
  */
-class DisplayReader(private val context: Context, private val windowManager: WindowManager) {
+class DisplayReader(
+  private val context: Context,
+  private val windowManager: WindowManager,
+  private val systemResources: () -> Resources = Resources::getSystem,
+) {
   fun read(): DisplayState {
     val resources = context.resources
     val configuration = resources.configuration
@@ -83,7 +87,7 @@ class DisplayReader(private val context: Context, private val windowManager: Win
   }
 
   private fun legacyUsableArea(display: Display, size: Point, rotation: Int): Outcome<PxRect> {
-    val system = Resources.getSystem()
+    val system = systemResources()
     val landscape = size.x > size.y
     val canMove = systemBoolean(system, "config_navBarCanMove")
     val showsNavigationBar = systemBoolean(system, "config_showNavigationBar") ?: true

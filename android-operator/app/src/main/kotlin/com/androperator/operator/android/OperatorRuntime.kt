@@ -2,6 +2,7 @@ package com.androperator.operator.android
 
 import android.accessibilityservice.AccessibilityService
 import android.content.Context
+import android.content.res.Resources
 import android.os.Build
 import android.util.Base64
 import android.view.WindowManager
@@ -30,13 +31,18 @@ import java.util.UUID
  * sessions, the executor and the agent socket. Created in onServiceConnected, closed in onDestroy; nothing persists
  * across a process restart (the panel starts hidden). Main thread only.
  */
-class OperatorRuntime(private val service: AccessibilityService) {
+class OperatorRuntime(
+  private val service: AccessibilityService,
+  /** The overlay's WindowManager (tests wrap it to give Robolectric's display system bars and a cutout). */
+  private val windowManager: WindowManager = service.getSystemService(Context.WINDOW_SERVICE) as WindowManager,
+  /** The framework's resources, read by name below API 30 (tests declare a built-in cutout through it). */
+  systemResources: () -> Resources = Resources::getSystem,
+) {
   private val clock = MainThreadClock()
-  private val windowManager = service.getSystemService(Context.WINDOW_SERVICE) as WindowManager
   private val icons = AppIcons(service.packageManager)
   private val packages = PackageMetadata(service.packageManager, icons, clock)
   private val locale = SystemLocale(service)
-  private val displays = DisplayReader(service, windowManager)
+  private val displays = DisplayReader(service, windowManager, systemResources)
   private lateinit var controller: PanelController
   private val host = OverlayWindowHost(service, windowManager, icons) { generation ->
     // Acknowledge after the frame, not inside onDraw.
@@ -63,6 +69,9 @@ class OperatorRuntime(private val service: AccessibilityService) {
   private val broadcasts = SystemBroadcasts(service, ::onPackageChanged, ::onLocaleChanged)
   private lateinit var backend: OperatorAgentBackend
   private lateinit var server: AgentSocketServer
+
+  /** The agent server: a test hands it connections directly (Robolectric has no LocalServerSocket). */
+  internal val agentServer: AgentSocketServer get() = server
   private var connected = false
   private var lastForeground: String? = null
 

@@ -11,6 +11,7 @@ import com.androperator.operator.core.geometry.TextMeasurer
 import com.androperator.operator.core.json.Json
 import com.androperator.operator.core.panel.DrawnPanel
 import com.androperator.operator.core.panel.FakeClock
+import com.androperator.operator.core.panel.PanelClock
 import com.androperator.operator.core.panel.PanelController
 import com.androperator.operator.core.panel.PanelEnvironment
 import com.androperator.operator.core.panel.PanelStepResult
@@ -30,14 +31,19 @@ import com.androperator.operator.core.template.TemplateSegment
  * The TypeScript simulator plays the same files (src/simulator/operator/testing/panelTimeline.ts); the format is in
  * conformance/README.md.
  */
-class PanelTimeline(defaults: Json.Obj, private val input: Json.Obj, private val expect: Json.Obj) {
+class PanelTimeline(
+  defaults: Json.Obj,
+  private val input: Json.Obj,
+  private val expect: Json.Obj,
+  private val rig: TimelineRig = FakeRig(),
+) {
   private val environment: Map<String, Json> = defaults.members + ((input["environment"] as Json.Obj?)?.members ?: emptyMap())
-  private val clock = FakeClock()
+  private val clock = rig.clock
   private var apiLevel = Vectors.int(environment["apiLevel"], "apiLevel")
   private var connected = environment["serviceConnected"] == Json.Bool(true)
   private var display = displayOf(environment["display"])
   private var metadata = metadataOf(environment["metadata"] as Json.Obj)
-  private val host = ScriptedHost()
+  private val host: TimelineHost = rig.host { controller.onDrawn(it) }
   private val sessions = Sessions()
   private val controller: PanelController
   private val events = ArrayList<String>()
@@ -63,30 +69,6 @@ class PanelTimeline(defaults: Json.Obj, private val input: Json.Obj, private val
     }
     controller = PanelController(panelEnvironment, host, clock, sessions, "conformance")
     controller.addListener { events.add(it.reason.wire) }
-  }
-
-  /** The window host double: acknowledges each draw after ackMs, withholds it until releaseDraws, or throws. */
-  private inner class ScriptedHost : PanelWindowHost {
-    var mode = "ack"
-    var ackMs = 16L
-    private val withheld = ArrayList<Int>()
-
-    override fun show(panel: DrawnPanel) {
-      when (mode) {
-        "fail" -> throw IllegalStateException("the window manager refused the panel window")
-        "withhold" -> withheld.add(panel.generation)
-        "ack" -> clock.schedule(ackMs) { controller.onDrawn(panel.generation) }
-        else -> error("unknown draw mode $mode")
-      }
-    }
-
-    override fun remove() = Unit
-
-    fun releaseDraws() {
-      val late = withheld.toList()
-      withheld.clear()
-      late.forEach { controller.onDrawn(it) }
-    }
   }
 
   /**
@@ -129,14 +111,16 @@ class PanelTimeline(defaults: Json.Obj, private val input: Json.Obj, private val
     val timeline = (input["timeline"] as Json.Arr).items
     check(timeline.isNotEmpty()) { "timeline is empty" }
     val problems = ArrayList<String>()
+    val startedAt = clock.now()
     timeline.forEachIndexed { index, entry ->
       val step = entry as Json.Obj
       completed.clear()
       events.clear()
       run(step)
-      clock.advance(0)
-      val where = "step $index (${(step["do"] as Json.Str).value}), after it t=${clock.now()}"
+      rig.advance(0)
+      val where = "step $index (${(step["do"] as Json.Str).value}), after it t=${clock.now() - startedAt}"
       problems.addAll(checkStep(where, step["expect"] as Json.Obj))
+      rig.windowProblem(controller.currentPanel)?.let { problems.add("$where: $it") }
     }
     problems.addAll(checkResults(expect["results"] as Json.Obj))
     return problems
@@ -155,7 +139,7 @@ class PanelTimeline(defaults: Json.Obj, private val input: Json.Obj, private val
         is Checked.Valid -> controller.set(checked.value, step["budgetMs"]?.let { Vectors.int(it, "budgetMs").toLong() } ?: 30000L, done = finish(id()))
       }
       "clear" -> controller.clear(finish(id()))
-      "tick" -> clock.advance(Vectors.int(step["ms"], "ms").toLong())
+      "tick" -> rig.advance(Vectors.int(step["ms"], "ms").toLong())
       "draws" -> {
         host.mode = (step["mode"] as Json.Str).value
         step["ackMs"]?.let { host.ackMs = Vectors.int(it, "ackMs").toLong() }
@@ -280,6 +264,61 @@ class PanelTimeline(defaults: Json.Obj, private val input: Json.Obj, private val
         device = DeviceMetadata(field(device, "manufacturer"), field(device, "model")),
         system = systemOf(json["system"] as Json.Obj?),
       )
+    }
+  }
+}
+
+/** A timeline's draw script over a window host: acknowledge each draw after ackMs, withhold until released, or fail. */
+interface TimelineHost : PanelWindowHost {
+  var mode: String
+  var ackMs: Long
+
+  fun releaseDraws()
+}
+
+/**
+ * Where a timeline runs: its clock and the window host behind the controller. [FakeRig] is the plain-JVM one; the
+ * Robolectric tests run the same files on the Operator's real window host, panel view and main-thread clock.
+ */
+interface TimelineRig {
+  val clock: PanelClock
+
+  /** Moves the clock by [ms], running what falls due. */
+  fun advance(ms: Long)
+
+  /** The host; a draw of generation g reaches the controller through [drawn]. */
+  fun host(drawn: (Int) -> Unit): TimelineHost
+
+  /** After each step: a difference between the window on screen and [panel] (what the controller shows), or null. */
+  fun windowProblem(panel: DrawnPanel?): String? = null
+}
+
+/** The fake clock and a scripted host double that acknowledges by generation number. */
+class FakeRig : TimelineRig {
+  override val clock = FakeClock()
+
+  override fun advance(ms: Long) = clock.advance(ms)
+
+  override fun host(drawn: (Int) -> Unit): TimelineHost = object : TimelineHost {
+    override var mode = "ack"
+    override var ackMs = 16L
+    private val withheld = ArrayList<Int>()
+
+    override fun show(panel: DrawnPanel) {
+      when (mode) {
+        "fail" -> throw IllegalStateException("the window manager refused the panel window")
+        "withhold" -> withheld.add(panel.generation)
+        "ack" -> clock.schedule(ackMs) { drawn(panel.generation) }
+        else -> error("unknown draw mode $mode")
+      }
+    }
+
+    override fun remove() = Unit
+
+    override fun releaseDraws() {
+      val late = withheld.toList()
+      withheld.clear()
+      late.forEach(drawn)
     }
   }
 }
