@@ -11,7 +11,7 @@ android {
 
   defaultConfig {
     applicationId = "com.androperator.operator"
-    minSdk = 21
+    minSdk = 22
     targetSdk = 35
     // Keep in step with BuildConfigFacts.kt.
     versionCode = 1
