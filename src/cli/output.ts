@@ -1,6 +1,7 @@
 // Rendering command output and deriving the exit code from it.
 import { isRecord } from '../shared/schema/parse';
 import type { OutputFormat } from './args';
+import { notReadySuffix, type NotReadyDevice } from '../main/devices/pickTarget';
 
 /** One JSON document per run: a single line by default, 2-space indentation with --output pretty. */
 export function renderJson(value: unknown, format: OutputFormat): string {
@@ -29,6 +30,15 @@ export function exitCodeFor(output: unknown): 0 | 1 {
   return 0;
 }
 
+function notReadyOf(details: Record<string, unknown> | undefined): NotReadyDevice[] {
+  const listed = details?.notReady;
+  if (!Array.isArray(listed)) return [];
+  return listed.filter(
+    (entry): entry is NotReadyDevice =>
+      isRecord(entry) && typeof entry.serial === 'string' && typeof entry.state === 'string',
+  );
+}
+
 /**
  * The core's errors name the API's fields (`deviceId`); on the command line the user types flags, so the errors
  * that tell them what to pass say the flag instead.
@@ -42,7 +52,7 @@ export function inCliWords<E extends { code: string; message: string; details?: 
   return {
     ...error,
     message:
-      `${connected.length} devices are connected${source} (${connected.join(', ')}); ` +
+      `${connected.length} devices are connected${source} (${connected.join(', ')})${notReadySuffix(notReadyOf(error.details))}; ` +
       'choose one with --device <serial>. androperator devices lists the same devices.',
   };
 }

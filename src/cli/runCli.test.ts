@@ -293,4 +293,19 @@ describe('errors in command-line words', () => {
         '2 devices are connected (a, b); choose one with --device <serial>. androperator devices lists the same devices.',
     });
   });
+
+  it('keeps naming the devices that are not ready', async () => {
+    const backend = createFakeBackend(() => ({
+      ok: false,
+      error: {
+        code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
+        message: '2 devices are connected (a, b); b is offline; choose one with its serial as deviceId.',
+        details: { connected: ['a', 'b'], notReady: [{ serial: 'b', state: 'offline' }] },
+      },
+    }));
+    const run = await runInProcess(['on-screen-log', 'set', '--text', 'hi'], backend);
+    expect((JSON.parse(run.stdout) as { message: string }).message).toBe(
+      '2 devices are connected (a, b); b is offline; choose one with --device <serial>. androperator devices lists the same devices.',
+    );
+  });
 });

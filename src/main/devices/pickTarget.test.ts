@@ -43,6 +43,23 @@ describe('pickTarget without a deviceId', () => {
     expect(several.ok || several.error.message).toContain('A, B');
   });
 
+  it('names the listed devices that are not ready, as adb calls their state', () => {
+    const several = pickTarget([row('A'), row('B', 'offline'), row('C', 'unauthorized')], undefined, none);
+    expect(several).toMatchObject({
+      error: {
+        code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
+        message:
+          '3 devices are connected (A, B, C); B is offline, C is unauthorized; choose one with its serial as deviceId.',
+        details: {
+          notReady: [
+            { serial: 'B', state: 'offline' },
+            { serial: 'C', state: 'unauthorized' },
+          ],
+        },
+      },
+    });
+  });
+
   it('refuses the only device when it is offline, unauthorized or in another mode, saying what to do', () => {
     const offline = pickTarget([row('A', 'offline')], undefined, none);
     expect(offline).toMatchObject({

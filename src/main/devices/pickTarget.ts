@@ -27,6 +27,21 @@ function usable(row: ListedDevice): Result<ListedDevice> {
   return row.state === 'device' ? ok(row) : { ok: false, error: unusableDeviceError(row) };
 }
 
+/** A listed device adb does not offer for commands (offline, unauthorized, recovery ...), as adb names its state. */
+export interface NotReadyDevice {
+  serial: string;
+  state: string;
+}
+
+/**
+ * `; B is offline, C is unauthorized` for the several-devices error: adb lists such devices too (so `devices` counts
+ * them), and the user should know which serials would fail before choosing one.
+ */
+export function notReadySuffix(notReady: readonly NotReadyDevice[]): string {
+  if (notReady.length === 0) return '';
+  return `; ${notReady.map((device) => `${device.serial} is ${device.state}`).join(', ')}`;
+}
+
 /** The given serial, or the only device when none is given (see DeviceResolver for the error codes). */
 export function pickTarget(
   rows: readonly ListedDevice[],
@@ -57,11 +72,15 @@ export function pickTarget(
       'No phone at hand? "androperator simulator start" attaches a simulated one to this adb server.',
     );
   }
-  if (others.length > 0)
+  if (others.length > 0) {
+    const notReady = candidates
+      .filter((row) => row.state !== 'device')
+      .map((row) => ({ serial: row.serial, state: row.rawState }));
     return fail(
       'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
-      `${connected.length} devices are connected (${connected.join(', ')}); choose one with its serial as deviceId.`,
-      { connected, ...unavailable },
+      `${connected.length} devices are connected (${connected.join(', ')})${notReadySuffix(notReady)}; choose one with its serial as deviceId.`,
+      { connected, ...(notReady.length > 0 ? { notReady } : {}), ...unavailable },
     );
+  }
   return usable(only);
 }
