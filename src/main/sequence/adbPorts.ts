@@ -13,7 +13,7 @@ import { captureScreen } from '../screenshot/capture';
 import { describeOperator } from './hello';
 import type { DeviceConnection, EvidencePort, SequenceHostPorts } from './ports';
 import { predictPanelBounds } from './prediction';
-import { runDeviceOf } from './runRecord';
+import { runContextOf, runDeviceOf } from './runRecord';
 
 export const SCREENSHOT_FILE = 'screenshot';
 
@@ -83,9 +83,11 @@ function connectDevice(
     description: {
       describe: async (design, waitMs) => {
         const description = await describeOperator(target, waitMs, call);
+        const observedAt = new Date();
         const predicted = description === null ? null : predictPanelBounds(design, description, measurer());
         return {
           device: runDeviceOf(device, description),
+          ...(description === null ? {} : { context: runContextOf(description, observedAt) }),
           ...(predicted === null ? {} : { predictedBounds: predicted }),
         };
       },

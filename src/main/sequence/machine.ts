@@ -309,13 +309,14 @@ export function stepSequence(state: SequenceState, event: SequenceEvent): Transi
       return settle(checked, event.atMs);
     }
     case 'described': {
-      const { device, predictedBounds } = event.description;
+      const { device, context, predictedBounds } = event.description;
       const described: SequenceState = {
         ...state,
         describing: 'answered',
         record: {
           ...state.record,
           device,
+          ...(context === undefined ? {} : { context }),
           ...(predictedBounds === undefined ? {} : { predictedBounds }),
         },
       };

@@ -7,7 +7,7 @@ import type { Execution, ScreenshotScale, SetOnScreenLogParams } from '../../sha
 import type { Rect } from '../../shared/geometry/types';
 import type { CaptureCheck, CaptureCheckInput } from '../capture/types';
 import type { ResolvedDevice } from '../devices/types';
-import type { RunDevice, RunRecord } from '../evidence/types';
+import type { RunContext, RunDevice, RunRecord } from '../evidence/types';
 import type { Capture } from '../screenshot/capture';
 
 /** One execution's answer: the envelope, and the panel generation before and after it (absent: older Operator). */
@@ -41,6 +41,7 @@ export interface EvidencePort {
 /** What the device says it is (hello) and where the design's panel should land on it. */
 export interface DeviceDescription {
   device: RunDevice;
+  context?: RunContext;
   predictedBounds?: Rect;
 }
 

@@ -8,6 +8,7 @@ import type { CaptureCheck } from '../capture/types';
 import type { ResolvedDevice } from '../devices/types';
 import {
   RUN_SCHEMA_VERSION,
+  type RunContext,
   type RunDevice,
   type RunRecord,
   type RunScreenshot,
@@ -27,6 +28,7 @@ export interface RecordState {
   status: RunStatus;
   finishedAt?: string;
   device: RunDevice;
+  context?: RunContext;
   screenshot?: RunScreenshot;
   captureCheck?: CaptureCheck;
   predictedBounds?: Rect;
@@ -50,6 +52,29 @@ export function runDeviceOf(device: ResolvedDevice, description: OperatorDescrip
     run.simulated = true;
   }
   return run;
+}
+
+/** The run's context from hello: what the Operator saw on the device when it answered (see RunContext). */
+export function runContextOf(description: OperatorDescription, observedAt: Date): RunContext {
+  const { display, foregroundApp } = description;
+  const context: RunContext = {
+    source: 'operator_hello',
+    observedAt: observedAt.toISOString(),
+    display: {
+      widthPx: display.widthPx,
+      heightPx: display.heightPx,
+      densityDpi: display.densityDpi,
+      fontScale: display.fontScale,
+      rotation: display.rotation,
+    },
+  };
+  if (description.device.release !== '') context.androidRelease = description.device.release;
+  if (description.locale.tag !== '') context.locale = description.locale.tag;
+  if (foregroundApp !== null) {
+    const { packageName, label, versionName, versionCode } = foregroundApp;
+    context.foregroundApp = { packageName, label, versionName, versionCode };
+  }
+  return context;
 }
 
 function runStepOf(step: SequenceStep): RunStep {
@@ -79,6 +104,7 @@ export function buildRunRecord(state: RecordState): RunRecord {
     status: state.status,
     startedAt: state.startedAt,
     device: state.device,
+    ...(state.context === undefined ? {} : { context: state.context }),
     design: state.design,
     steps: state.steps.map(runStepOf),
   };

@@ -63,6 +63,32 @@ export interface RunStep {
   data?: Record<string, string>;
 }
 
+/**
+ * What the device was showing around the capture, as the Operator's hello (sent right behind take_screenshot, or
+ * after clear when there was no screenshot) reported it: a device-side observation, timed by the host's clock.
+ */
+export interface RunContext {
+  source: 'operator_hello';
+  /** When the host received the hello answer. */
+  observedAt: string;
+  androidRelease?: string;
+  display?: {
+    widthPx: number;
+    heightPx: number;
+    densityDpi: number;
+    fontScale: number;
+    rotation: 0 | 90 | 180 | 270;
+  };
+  /** BCP 47 tag, e.g. de-DE. */
+  locale?: string;
+  foregroundApp?: {
+    packageName: string | null;
+    label: string | null;
+    versionName: string | null;
+    versionCode: string | null;
+  };
+}
+
 export interface RunDevice {
   serial: string;
   model?: string;
@@ -110,6 +136,8 @@ export interface RunRecord {
   startedAt: string;
   finishedAt?: string;
   device: RunDevice;
+  /** Device facts and the foreground app around the capture (absent when hello went unanswered). */
+  context?: RunContext;
   /** The panel design the run showed. */
   design?: unknown;
   steps: RunStep[];
