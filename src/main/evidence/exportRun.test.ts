@@ -42,6 +42,59 @@ async function runWithScreenshot(png: Uint8Array = SCREENSHOT): Promise<RunHandl
   return handle;
 }
 
+const RUN_FILES = ['run.json', 'screenshot.png'];
+const SHAREABLE_FILES = ['screenshot-annotated.png', 'summary.html'];
+
+describe('what an export adds for a ticket', () => {
+  it('draws the reported bounds just outside the panel, keeps the rest of the screenshot, and sums the run up in HTML', async () => {
+    const handle = await runWithScreenshot();
+    const destination = join(root, 'copy');
+    expect((await store.exportRun(handle.id, destination, 'folder')).ok).toBe(true);
+    const annotated = PNG.sync.read(await readFile(join(destination, 'screenshot-annotated.png')));
+    const original = PNG.sync.read(Buffer.from(SCREENSHOT));
+    expect([annotated.width, annotated.height]).toEqual([480, 1000]);
+    const pixel = (png: PNG, x: number, y: number) => [
+      ...png.data.subarray((y * 480 + x) * 4, (y * 480 + x) * 4 + 3),
+    ];
+    // fullRecord's reported bounds are [21,157][756,236]: the cyan line runs just above the top edge...
+    expect(pixel(annotated, 100, 156)).toEqual([0x00, 0xe5, 0xff]);
+    // ...the panel's own pixels and the far corner are the screenshot's.
+    expect(pixel(annotated, 100, 200)).toEqual(pixel(original, 100, 200));
+    expect(pixel(annotated, 400, 900)).toEqual(pixel(original, 400, 900));
+
+    const html = await readFile(join(destination, 'summary.html'), 'utf8');
+    expect(html).toContain('Failed at screenshot');
+    expect(html).toContain('FLOW-001');
+    expect(html).toContain('emulator-5554');
+    expect(html).toContain('[21,157][756,236]');
+    expect(html).toMatch(
+      /<img alt="Screenshot with the reported[^"]*" src="data:image\/png;base64,[A-Za-z0-9+/]+=*">/,
+    );
+    expect(html).not.toMatch(/<script|https?:\/\//);
+  });
+
+  it('escapes what the run carries: a label with markup stays text', async () => {
+    const created = await store.createRun({
+      deviceSerial: 'emulator-5554',
+      startedAt: '2025-06-03T14:05:09Z',
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    await created.value.writeRecord({
+      ...fullRecord(),
+      id: created.value.id,
+      label: '<img src=x onerror=alert(1)>',
+    });
+    const destination = join(root, 'copy');
+    expect(await store.exportRun(created.value.id, destination, 'folder')).toMatchObject({
+      ok: true,
+      value: { files: ['run.json', 'summary.html'] },
+    });
+    const html = await readFile(join(destination, 'summary.html'), 'utf8');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+  });
+});
+
 describe('exportRun as zip', () => {
   it('writes an archive of the run folder without temporary files', async () => {
     const handle = await runWithScreenshot();
@@ -50,13 +103,12 @@ describe('exportRun as zip', () => {
     const result = await store.exportRun(handle.id, destination, 'zip');
     expect(result).toEqual({
       ok: true,
-      value: { path: destination, format: 'zip', files: ['run.json', 'screenshot.png'] },
+      value: { path: destination, format: 'zip', files: [...RUN_FILES, ...SHAREABLE_FILES] },
     });
     const entries = readZip(await readFile(destination));
-    expect(entries.map((entry) => entry.name)).toEqual([
-      `${handle.id}/run.json`,
-      `${handle.id}/screenshot.png`,
-    ]);
+    expect(entries.map((entry) => entry.name)).toEqual(
+      [...RUN_FILES, ...SHAREABLE_FILES].map((file) => `${handle.id}/${file}`),
+    );
     expect(entries[0]?.data.equals(await readFile(join(handle.path, 'run.json')))).toBe(true);
     expect(entries[1]?.data.equals(Buffer.from(SCREENSHOT))).toBe(true);
     expect(await readdir(join(root, 'out'))).toEqual(['run.zip']);
@@ -106,9 +158,9 @@ describe('exportRun as folder', () => {
     const destination = join(root, 'copy');
     expect(await store.exportRun(handle.id, destination, 'folder')).toEqual({
       ok: true,
-      value: { path: destination, format: 'folder', files: ['run.json', 'screenshot.png'] },
+      value: { path: destination, format: 'folder', files: [...RUN_FILES, ...SHAREABLE_FILES] },
     });
-    expect((await readdir(destination)).sort()).toEqual(['run.json', 'screenshot.png']);
+    expect((await readdir(destination)).sort()).toEqual([...RUN_FILES, ...SHAREABLE_FILES].sort());
     expect((await readFile(join(destination, 'screenshot.png'))).equals(Buffer.from(SCREENSHOT))).toBe(true);
     expect((await readdir(root)).sort()).toEqual(['copy', 'evidence']);
   });

@@ -1,6 +1,6 @@
 // Copies a run out of the store: a folder copy or a .zip, never overwriting and never visible half-written.
 import { randomUUID } from 'node:crypto';
-import { constants, copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { fail, ok, type Result } from '../../shared/errors';
 import {
@@ -12,7 +12,44 @@ import {
 import { readFailed, writeFailed } from '../../node/fs/fileErrors';
 import { RECORD_FILE } from './runHandle';
 import type { ExportedRun, ExportFormat } from './types';
+import { parseRunJson } from './parseRunRecord';
+import { shareableFiles } from './shareable';
 import { buildZip, type ZipEntry } from './zipArchive';
+
+interface ExtraFile {
+  name: string;
+  data: Uint8Array;
+}
+
+/**
+ * The annotated screenshot and the HTML summary, from the run's own run.json and screenshot; none when run.json
+ * does not parse (the raw files are still exported, and the answer's file list shows what the export holds).
+ */
+async function extraFiles(folder: string, files: readonly string[]): Promise<ExtraFile[]> {
+  let record;
+  try {
+    const parsed = parseRunJson(await readFile(join(folder, RECORD_FILE), 'utf8'));
+    if (!parsed.ok) return [];
+    record = parsed.value;
+  } catch {
+    return [];
+  }
+  const shot = record.screenshot?.file;
+  let screenshot: Uint8Array | undefined;
+  if (shot !== undefined && files.includes(shot)) {
+    try {
+      screenshot = await readFile(join(folder, shot));
+    } catch {
+      screenshot = undefined;
+    }
+  }
+  try {
+    return (await shareableFiles(record, screenshot)).filter((extra) => !files.includes(extra.name));
+  } catch {
+    // A screenshot the image decoder refuses: the summary without the picture still helps the ticket.
+    return (await shareableFiles(record, undefined)).filter((extra) => !files.includes(extra.name));
+  }
+}
 
 /** The run folder's regular files (temporary siblings and the dot-named owner file excluded), run.json first. */
 async function runFiles(folder: string): Promise<Result<string[]>> {
@@ -39,12 +76,18 @@ function destinationExists(destination: string) {
 }
 
 // Copies into a hidden sibling, then renames it into place, so the destination appears complete or not at all.
-async function exportFolder(folder: string, files: string[], destination: string): Promise<Result<void>> {
+async function exportFolder(
+  folder: string,
+  files: string[],
+  extras: readonly ExtraFile[],
+  destination: string,
+): Promise<Result<void>> {
   const staging = `${destination}.${randomUUID()}${TEMPORARY_SUFFIX}`;
   try {
     await mkdir(staging, { mode: 0o700 });
     for (const file of files)
       await copyFile(join(folder, file), join(staging, file), constants.COPYFILE_EXCL);
+    for (const extra of extras) await writeFile(join(staging, extra.name), extra.data, { flag: 'wx' });
     // rename() would replace an empty directory that appeared meanwhile: look again just before.
     if (await pathExists(destination)) {
       await rm(staging, { recursive: true, force: true });
@@ -62,10 +105,12 @@ async function exportZip(
   id: string,
   folder: string,
   files: string[],
+  extras: readonly ExtraFile[],
   destination: string,
   operations: FileOperations,
 ): Promise<Result<void>> {
   const entries: ZipEntry[] = [];
+  const now = new Date();
   for (const file of files) {
     const path = join(folder, file);
     try {
@@ -75,6 +120,8 @@ async function exportZip(
       return readFailed(path, error);
     }
   }
+  for (const extra of extras)
+    entries.push({ name: `${id}/${extra.name}`, data: extra.data, modifiedAt: now });
   let archive: Uint8Array;
   try {
     archive = buildZip(entries);
@@ -103,10 +150,11 @@ export async function exportRunFolder(
   if (await pathExists(destination)) return destinationExists(destination);
   const files = await runFiles(folder);
   if (!files.ok) return files;
+  const extras = await extraFiles(folder, files.value);
   const written =
     format === 'folder'
-      ? await exportFolder(folder, files.value, destination)
-      : await exportZip(id, folder, files.value, destination, operations);
+      ? await exportFolder(folder, files.value, extras, destination)
+      : await exportZip(id, folder, files.value, extras, destination, operations);
   if (!written.ok) return written;
-  return ok({ path: destination, format, files: files.value });
+  return ok({ path: destination, format, files: [...files.value, ...extras.map((extra) => extra.name)] });
 }

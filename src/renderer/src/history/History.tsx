@@ -132,7 +132,7 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
         open={dialog === 'export'}
         initialPath={suggestPath(evidenceDirectory, `${run.id}.zip`)}
         confirmLabel="Export"
-        description="A zip file of the run folder (run.json, screenshot), written on the machine the console runs on."
+        description="A zip file for a ticket: run.json, the screenshot, the screenshot with its bounds drawn and a one-page summary.html that opens offline, written on the machine the console runs on."
         onConfirm={(path) => exportRun(run.id, path)}
         onClose={() => setDialog(null)}
       />

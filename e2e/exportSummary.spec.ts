@@ -1,0 +1,57 @@
+// Evidence worth attaching to a ticket (issue 14): History's Export writes a zip whose summary.html opens offline in
+// Chromium and shows the verdict, the device, the foreground app's version and the annotated screenshot.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect, test, useConsoleStack } from './fixtures/test';
+import { button, historyRegion, openConsole, resultColumn, saveScreen, step } from './helpers/console';
+
+const stack = useConsoleStack({ profiles: ['phone'], name: 'export-summary' });
+
+test('an exported run carries an offline HTML summary with the verdict and the annotated screenshot', async ({
+  page,
+}) => {
+  const [phone] = stack().devices;
+  if (phone === undefined) throw new Error('no phone');
+  await openConsole(page, stack());
+  await page.getByRole('textbox', { name: 'Panel text', exact: true }).fill('TICKET-42: checkout');
+  await page.getByRole('textbox', { name: 'Run label' }).fill('Ticket 42');
+  await button(page, 'Run sequence').click();
+  await expect(step(resultColumn(page, phone), 'Clear panel')).toContainText('succeeded');
+
+  const history = historyRegion(page);
+  await history.getByRole('button', { name: /^Export Ticket 42/ }).click();
+  const folder = await mkdtemp(join(tmpdir(), 'androperator-export-'));
+  const zip = join(folder, 'ticket-42.zip');
+  await page.getByRole('textbox', { name: 'Destination path' }).fill(zip);
+  await page.getByRole('dialog', { name: 'Export run' }).getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByRole('dialog', { name: 'Export run' })).toBeHidden();
+
+  execFileSync('unzip', ['-q', zip, '-d', folder]);
+  const [runFolder] = (await readdir(folder)).filter((name) => !name.endsWith('.zip'));
+  if (runFolder === undefined) throw new Error('the zip holds no run folder');
+  expect((await readdir(join(folder, runFolder))).sort()).toEqual([
+    'run.json',
+    'screenshot-annotated.png',
+    'screenshot.png',
+    'summary.html',
+    'thumbnail.png',
+  ]);
+
+  const summary = await page.context().newPage();
+  await summary.setViewportSize({ width: 1024, height: 700 });
+  await summary.goto(pathToFileURL(join(folder, runFolder, 'summary.html')).href);
+  await expect(summary.getByRole('status')).toHaveText('Passed: the panel is in the capture');
+  await expect(summary.getByRole('heading', { name: 'Ticket 42' })).toBeVisible();
+  await expect(summary.getByText(phone.serial)).toBeVisible();
+  await expect(summary.getByRole('row', { name: /Foreground app at capture/ })).toContainText(
+    /com\.google\.android\.apps\.nexuslauncher|com\.[a-z.]+ \S+ \(\d+\)/,
+  );
+  const image = summary.getByRole('img', { name: /Screenshot with the reported/ });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1080);
+  await saveScreen(summary, '43-export-summary-html');
+  await summary.close();
+});

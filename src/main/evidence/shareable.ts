@@ -1,0 +1,185 @@
+// What an exported run adds for a ticket: the screenshot with the reported and predicted bounds drawn on it, and a
+// one-page HTML summary (verdict, device, app version, timings) that opens offline with the annotated image inside.
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { Rect } from '../../shared/geometry/types';
+import type { RunRecord } from './types';
+
+export const ANNOTATED_FILE = 'screenshot-annotated.png';
+export const SUMMARY_FILE = 'summary.html';
+
+/** Reported bounds: solid cyan; predicted: dashed magenta (the console's legend). */
+const REPORTED_COLOR = '#00E5FF';
+const PREDICTED_COLOR = '#FF2D95';
+
+function strokeRect(
+  context: ReturnType<ReturnType<typeof createCanvas>['getContext']>,
+  rect: Rect,
+  lineWidth: number,
+) {
+  const inset = lineWidth / 2;
+  context.strokeRect(
+    rect.left - inset,
+    rect.top - inset,
+    rect.right - rect.left + lineWidth,
+    rect.bottom - rect.top + lineWidth,
+  );
+}
+
+/** The screenshot with the bounds outlined just outside them (the panel's own pixels stay visible). */
+export async function renderAnnotated(
+  png: Uint8Array,
+  reported: Rect | undefined,
+  predicted: Rect | undefined,
+): Promise<Uint8Array> {
+  const image = await loadImage(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const lineWidth = Math.max(2, Math.round(image.width / 270));
+  context.lineWidth = lineWidth;
+  if (reported !== undefined) {
+    context.strokeStyle = REPORTED_COLOR;
+    context.setLineDash([]);
+    strokeRect(context, reported, lineWidth);
+  }
+  if (predicted !== undefined) {
+    context.strokeStyle = PREDICTED_COLOR;
+    context.setLineDash([lineWidth * 3, lineWidth * 2]);
+    strokeRect(context, predicted, lineWidth * 3);
+  }
+  return canvas.encode('png');
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function boundsText(rect: Rect | undefined): string {
+  return rect === undefined ? 'not known' : `[${rect.left},${rect.top}][${rect.right},${rect.bottom}]`;
+}
+
+/** One line a reader of the ticket can trust: it never claims more than run.json says. */
+export function verdictOf(record: RunRecord): { passed: boolean; text: string } {
+  const failedStep = record.steps.find((step) => step.status === 'failed');
+  if (record.status === 'running') return { passed: false, text: 'Not finished: the run was still running' };
+  if (record.status === 'interrupted')
+    return { passed: false, text: 'Interrupted: the process writing this run ended before it finished' };
+  if (failedStep !== undefined)
+    return {
+      passed: false,
+      text: `Failed at ${failedStep.name}${failedStep.error ? `: ${failedStep.error.code}` : ''}`,
+    };
+  if (record.interference !== undefined)
+    return { passed: false, text: `Failed: ${record.interference.code}` };
+  if (record.captureCheck?.inCapture === false)
+    return { passed: false, text: 'Failed: the panel is not in the capture' };
+  if (record.status === 'succeeded' && record.captureCheck?.inCapture === true)
+    return { passed: true, text: 'Passed: the panel is in the capture' };
+  if (record.status === 'succeeded')
+    return { passed: true, text: 'Succeeded (no capture check in this run)' };
+  return { passed: false, text: 'Failed' };
+}
+
+/** A self-contained page: no script, no network; the annotated image is embedded when there is one. */
+export function renderSummaryHtml(record: RunRecord, annotated: Uint8Array | undefined): string {
+  const verdict = verdictOf(record);
+  const { device, context } = record;
+  const app = context?.foregroundApp;
+  const rows: Array<[string, string]> = [
+    ['Label', record.label ?? '(none)'],
+    [
+      'Device',
+      `${[device.manufacturer, device.model].filter(Boolean).join(' ') || 'unknown model'} (${device.serial})` +
+        (device.sdkInt === undefined ? '' : `, API ${device.sdkInt}`) +
+        (context?.androidRelease === undefined ? '' : `, Android ${context.androidRelease}`) +
+        (device.simulated ? `, simulated ${device.profile ?? ''}`.trimEnd() : ''),
+    ],
+    [
+      'Foreground app at capture',
+      app?.packageName
+        ? `${app.label ?? app.packageName} (${app.packageName}) ${app.versionName ?? '?'} (${app.versionCode ?? '?'}), as the Operator reported it`
+        : 'not reported',
+    ],
+    ['Locale', context?.locale ?? 'not reported'],
+    [
+      'Display',
+      context?.display
+        ? `${context.display.widthPx}x${context.display.heightPx} px, ${context.display.densityDpi} dpi, font scale ${context.display.fontScale}, rotation ${context.display.rotation}`
+        : 'not reported',
+    ],
+    ['Started', record.startedAt],
+    ['Finished', record.finishedAt ?? 'not finished'],
+    ['Reported bounds', boundsText(record.reportedBounds)],
+    ['Predicted bounds', boundsText(record.predictedBounds)],
+    [
+      'Capture check',
+      record.captureCheck
+        ? `${record.captureCheck.inCapture ? 'panel in capture' : 'panel not in capture'} (match ${(record.captureCheck.matchRatio * 100).toFixed(1)}%, threshold ${(record.captureCheck.threshold * 100).toFixed(0)}%)`
+        : 'none',
+    ],
+  ];
+  const steps = record.steps
+    .map(
+      (step) =>
+        `<tr><td>${escapeHtml(step.name)}</td><td>${escapeHtml(step.status)}</td><td>${
+          step.durationMs === undefined ? '' : `${step.durationMs} ms`
+        }</td><td>${step.error ? escapeHtml(`${step.error.code}: ${step.error.message}`) : ''}</td></tr>`,
+    )
+    .join('\n');
+  const image =
+    annotated === undefined
+      ? '<p>No screenshot in this run.</p>'
+      : `<figure><img alt="Screenshot with the reported (solid cyan) and predicted (dashed magenta) panel bounds" src="data:image/png;base64,${Buffer.from(annotated).toString('base64')}"><figcaption>Solid cyan: bounds the device reported. Dashed magenta: bounds the console predicted.</figcaption></figure>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+<title>${escapeHtml(`${verdict.text} - ${record.label ?? record.id}`)}</title>
+<style>
+body { font: 15px/1.45 system-ui, sans-serif; margin: 24px; color: #1b1b1f; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+.verdict { padding: 10px 14px; border-radius: 8px; font-weight: 600; margin: 12px 0; }
+.passed { background: #e3f6e8; color: #0b6b2b; } .failed { background: #fde7e7; color: #a01818; }
+table { border-collapse: collapse; margin: 8px 0 16px; } td, th { text-align: left; padding: 3px 12px 3px 0; vertical-align: top; }
+th { color: #555; font-weight: 500; }
+.layout { display: flex; gap: 24px; align-items: flex-start; flex-wrap: wrap; }
+img { max-width: 360px; max-height: 80vh; border: 1px solid #ccc; }
+figcaption { color: #555; font-size: 13px; max-width: 360px; }
+</style>
+</head>
+<body>
+<h1>${escapeHtml(record.label ?? 'On-screen log run')}</h1>
+<div>Run ${escapeHtml(record.id)}</div>
+<div class="verdict ${verdict.passed ? 'passed' : 'failed'}" role="status">${escapeHtml(verdict.text)}</div>
+<div class="layout">
+<section>
+<table>
+${rows.map(([name, value]) => `<tr><th scope="row">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+<table>
+<tr><th>Step</th><th>Status</th><th>Time</th><th>Error</th></tr>
+${steps}
+</table>
+</section>
+${image}
+</div>
+</body>
+</html>
+`;
+}
+
+/** The files an export adds next to the run's own: the annotated screenshot (when there is one) and the summary. */
+export async function shareableFiles(
+  record: RunRecord,
+  screenshot: Uint8Array | undefined,
+): Promise<Array<{ name: string; data: Uint8Array }>> {
+  const annotated =
+    screenshot === undefined
+      ? undefined
+      : await renderAnnotated(screenshot, record.reportedBounds, record.predictedBounds);
+  const files: Array<{ name: string; data: Uint8Array }> = [];
+  if (annotated !== undefined) files.push({ name: ANNOTATED_FILE, data: annotated });
+  files.push({ name: SUMMARY_FILE, data: new TextEncoder().encode(renderSummaryHtml(record, annotated)) });
+  return files;
+}
