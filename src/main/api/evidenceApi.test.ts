@@ -89,7 +89,11 @@ describe('evidence:*', () => {
     const destination = join(setup.directory, 'exported.zip');
     expect(await api['evidence:export']({ id, destination, format: 'zip' })).toMatchObject({
       ok: true,
-      value: { path: destination, format: 'zip', files: ['run.json', 'screenshot.png'] },
+      value: {
+        path: destination,
+        format: 'zip',
+        files: ['run.json', 'screenshot.png', 'screenshot-annotated.png', 'summary.html'],
+      },
     });
     expect(await api['evidence:export']({ id, destination, format: 'zip' })).toMatchObject({
       ok: false,

@@ -138,6 +138,9 @@ describe('sequence:run', () => {
       ],
     });
     expect(peak).toBe(2);
+    // One start on two devices: both runs name the same group, each with its column.
+    const groupId = requests[0]?.group?.id;
+    expect(groupId).toMatch(/^[0-9a-f-]{36}$/);
     expect(requests).toEqual([
       {
         design: { text: 'FLOW' },
@@ -145,6 +148,7 @@ describe('sequence:run', () => {
         operatorPackage: 'com.androperator.operator',
         timeoutMs: 7000,
         label: 'smoke',
+        group: { id: groupId, size: 2, index: 0 },
       },
       {
         design: { text: 'FLOW' },
@@ -152,6 +156,7 @@ describe('sequence:run', () => {
         operatorPackage: 'com.androperator.operator',
         timeoutMs: 7000,
         label: 'smoke',
+        group: { id: groupId, size: 2, index: 1 },
       },
     ]);
     const progress = setup.events

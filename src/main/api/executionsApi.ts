@@ -1,5 +1,7 @@
 // execution:run (one payload, as-is) and sequence:run (set -> screenshot -> clear on several devices at once).
+import { randomUUID } from 'node:crypto';
 import type { ApiResult, ConsoleApi, ExecutionOutcome } from '../../shared/api/contract';
+import type { RunGroupRef } from '../../shared/api/evidence';
 import { ok } from '../../shared/errors';
 import type { SetOnScreenLogParams } from '../../shared/execution/types';
 import { validateExecution } from '../../shared/execution/validateExecution';
@@ -18,10 +20,22 @@ export function executionsApi(
   let measurer: TextMeasurer | undefined;
   const measure = (): TextMeasurer => (measurer ??= createRobotoMeasurer());
 
-  const runOne = (serial: string, design: SetOnScreenLogParams, label: string | undefined) => {
+  const runOne = (
+    serial: string,
+    design: SetOnScreenLogParams,
+    label: string | undefined,
+    group: RunGroupRef | undefined,
+  ) => {
     const { operatorPackage, timeoutMs } = settings.get();
     return run.runSequence(
-      { design, deviceId: serial, operatorPackage, timeoutMs, ...(label === undefined ? {} : { label }) },
+      {
+        design,
+        deviceId: serial,
+        operatorPackage,
+        timeoutMs,
+        ...(label === undefined ? {} : { label }),
+        ...(group === undefined ? {} : { group }),
+      },
       {
         resolver: hub,
         inFlight,
@@ -65,10 +79,20 @@ export function executionsApi(
     },
     'sequence:run': async ({ serials, design, label }) => {
       // Each device runs in its own run folder under its own lease; they all start together.
-      // A device that could not run answers with its own error; the others' runs are unaffected.
+      // A device that could not run answers with its own error; the others' runs are unaffected. Their run.json
+      // files name one group, so History shows them as one entry without guessing from labels and times.
+      const groupId = serials.length > 1 ? randomUUID() : undefined;
       return ok(
         await Promise.all(
-          serials.map(async (serial) => ({ serial, result: await runOne(serial, design, label) })),
+          serials.map(async (serial, index) => ({
+            serial,
+            result: await runOne(
+              serial,
+              design,
+              label,
+              groupId === undefined ? undefined : { id: groupId, size: serials.length, index },
+            ),
+          })),
         ),
       );
     },

@@ -122,6 +122,7 @@ export class EvidenceStore {
     };
     // A blank label from a form field means no label.
     if (meta.label !== undefined && meta.label.trim() !== '') record.label = meta.label;
+    if (meta.group !== undefined) record.group = meta.group;
     const text = serializeRecord(record, join(folder, RECORD_FILE));
     if (!text.ok) return text;
     try {

@@ -34,6 +34,10 @@ async function summarize(directory: string, record: RunRecord): Promise<RunSumma
   if (record.label !== undefined) summary.label = record.label;
   if (record.finishedAt !== undefined) summary.finishedAt = record.finishedAt;
   if (record.device.model !== undefined) summary.deviceModel = record.device.model;
+  if (record.group !== undefined) {
+    summary.groupId = record.group.id;
+    summary.groupIndex = record.group.index;
+  }
   if (hasScreenshot && screenshotFile !== undefined) summary.screenshotFile = screenshotFile;
   if (hasThumbnail) summary.thumbnailFile = THUMBNAIL_FILE;
   if (record.captureCheck !== undefined) summary.inCapture = record.captureCheck.inCapture;

@@ -10,6 +10,7 @@ import {
   RUN_SCHEMA_VERSION,
   type RunContext,
   type RunDevice,
+  type RunGroupRef,
   type RunRecord,
   type RunScreenshot,
   type RunStatus,
@@ -28,6 +29,7 @@ export interface RecordState {
   status: RunStatus;
   finishedAt?: string;
   device: RunDevice;
+  group?: RunGroupRef;
   context?: RunContext;
   screenshot?: RunScreenshot;
   captureCheck?: CaptureCheck;
@@ -104,6 +106,7 @@ export function buildRunRecord(state: RecordState): RunRecord {
     status: state.status,
     startedAt: state.startedAt,
     device: state.device,
+    ...(state.group === undefined ? {} : { group: state.group }),
     ...(state.context === undefined ? {} : { context: state.context }),
     design: state.design,
     steps: state.steps.map(runStepOf),

@@ -238,11 +238,26 @@ describe('runSequence', () => {
   it('runs sequences on two devices at the same time, each in its own run', async () => {
     const first = await boot();
     const second = await boot({ profile: 'tablet' });
+    const group = { id: 'g-two-devices', size: 2 };
     const [a, b] = await Promise.all([
-      runSequence({ design: DESIGN, deviceId: first.serial, operatorPackage: PACKAGE }, dependencies),
-      runSequence({ design: DESIGN, deviceId: second.serial, operatorPackage: PACKAGE }, dependencies),
+      runSequence(
+        { design: DESIGN, deviceId: first.serial, operatorPackage: PACKAGE, group: { ...group, index: 0 } },
+        dependencies,
+      ),
+      runSequence(
+        { design: DESIGN, deviceId: second.serial, operatorPackage: PACKAGE, group: { ...group, index: 1 } },
+        dependencies,
+      ),
     ]);
     if (!a.ok || !b.ok) throw new Error('a sequence failed to run');
+    expect((await runJson(a.value.runPath)).group).toEqual({ ...group, index: 0 });
+    expect((await runJson(b.value.runPath)).group).toEqual({ ...group, index: 1 });
+    const listed = await new EvidenceStore(directory).listRuns();
+    if (!listed.ok) throw new Error(listed.error.message);
+    expect(listed.value.runs.map((run) => [run.groupId, run.groupIndex]).sort()).toEqual([
+      ['g-two-devices', 0],
+      ['g-two-devices', 1],
+    ]);
     expect([a.value.status, b.value.status]).toEqual(['succeeded', 'succeeded']);
     expect(a.value.runId).not.toBe(b.value.runId);
     expect([a.value.captureCheck?.inCapture, b.value.captureCheck?.inCapture]).toEqual([true, true]);

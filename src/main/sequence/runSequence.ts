@@ -61,6 +61,7 @@ export async function runSequence(
       deviceSerial: device.serial,
       startedAt,
       ...(request.label === undefined ? {} : { label: request.label }),
+      ...(request.group === undefined ? {} : { group: request.group }),
     });
     if (!created.ok) return created;
     const handle = created.value;
@@ -86,6 +87,7 @@ export async function runSequence(
         device: runDeviceOf(device, null),
         lease: lease.value,
         ...(request.label === undefined ? {} : { label: request.label }),
+        ...(request.group === undefined ? {} : { group: request.group }),
       },
       setData: {},
       describing: 'not_asked',

@@ -89,6 +89,14 @@ export interface RunContext {
   };
 }
 
+/** The runs one start made on several devices at once: each run names the group and how many runs it has. */
+export interface RunGroupRef {
+  id: string;
+  size: number;
+  /** This run's place in the start's device order (0-based), the order Results showed the columns in. */
+  index: number;
+}
+
 export interface RunDevice {
   serial: string;
   model?: string;
@@ -136,6 +144,8 @@ export interface RunRecord {
   startedAt: string;
   finishedAt?: string;
   device: RunDevice;
+  /** Set when one start ran on several devices (History shows the group as one entry). */
+  group?: RunGroupRef;
   /** Device facts and the foreground app around the capture (absent when hello went unanswered). */
   context?: RunContext;
   /** The panel design the run showed. */
@@ -154,6 +164,7 @@ export interface RunRecord {
 
 export interface CreateRunMeta {
   label?: string;
+  group?: RunGroupRef;
   deviceSerial: string;
   /** ISO 8601 timestamp; the run id's date and time come from it (UTC). */
   startedAt: string;
@@ -176,6 +187,9 @@ export interface RunSummary {
   finishedAt?: string;
   deviceSerial: string;
   deviceModel?: string;
+  /** The multi-device start this run belongs to (run.json's group), and its column there. */
+  groupId?: string;
+  groupIndex?: number;
   /** True when run.json names a screenshot and the file exists. */
   hasScreenshot: boolean;
   /** Screenshot file relative to the run folder. */

@@ -17,6 +17,8 @@ export const runListSchema = exactSchema<RunList>()(
         finishedAt: z.string().optional(),
         deviceSerial: z.string(),
         deviceModel: z.string().optional(),
+        groupId: z.string().optional(),
+        groupIndex: z.number().optional(),
         hasScreenshot: z.boolean(),
         screenshotFile: z.string().optional(),
         thumbnailFile: z.string().optional(),

@@ -114,6 +114,16 @@ export const runRecordSchema = z.object(
       },
       object,
     ),
+    group: z
+      .object(
+        {
+          id: text.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be 1-64 letters, digits or dashes'),
+          size: integer(2),
+          index: integer(0),
+        },
+        object,
+      )
+      .optional(),
     context: z
       .object(
         {

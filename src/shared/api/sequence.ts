@@ -3,7 +3,7 @@ import type { ResultEnvelope } from '../envelope';
 import type { AppError, Result } from '../errors';
 import type { Execution, SetOnScreenLogParams } from '../execution/types';
 import type { Rect } from '../geometry/types';
-import type { CaptureCheck, RunLease, RunPanelGeneration } from './evidence';
+import type { CaptureCheck, RunGroupRef, RunLease, RunPanelGeneration } from './evidence';
 
 export type SequenceStepName = 'set' | 'screenshot' | 'clear';
 export type SequenceStepStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -16,6 +16,8 @@ export interface SequenceRequest {
   operatorPackage: string;
   /** A name for the run in the evidence history. */
   label?: string;
+  /** The multi-device start this run is part of (recorded in run.json). */
+  group?: RunGroupRef;
   /** timeoutMs of each of the three executions (default 30000). */
   timeoutMs?: number;
 }

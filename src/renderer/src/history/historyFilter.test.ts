@@ -50,21 +50,35 @@ describe('matchesFilter', () => {
 });
 
 describe('groupRuns', () => {
-  it('groups the runs of one multi-device start, one per device', () => {
+  it('groups the runs run.json names as one start, in the device order of the start', () => {
+    const group = { groupId: 'g-1' };
+    const groups = groupRuns([
+      run({ id: 'a1', label: 'Fleet', deviceSerial: 'phone-1', ...group, groupIndex: 0 }),
+      run({ id: 'x1', label: 'Fleet', deviceSerial: 'phone-2', startedAt: '2026-12-02T10:00:00.500Z' }),
+      // The tablet started first, but the start listed the phone first: Results showed it first.
+      run({
+        id: 'a2',
+        label: 'Fleet',
+        deviceSerial: 'tab-1',
+        ...group,
+        groupIndex: 1,
+        startedAt: '2026-12-02T09:59:59.000Z',
+      }),
+      run({ id: 'b1', label: 'Fleet', deviceSerial: 'phone-1', groupId: 'g-2', groupIndex: 0 }),
+      run({ id: 'b2', label: 'Fleet', deviceSerial: 'tab-1', groupId: 'g-2', groupIndex: 1 }),
+    ]);
+    expect(groups.map((entry) => entry.runs.map((member) => member.id))).toEqual([
+      ['a1', 'a2'],
+      ['x1'],
+      ['b1', 'b2'],
+    ]);
+  });
+
+  it('never guesses: same label, other device, one second apart, without a group, stay two entries', () => {
     const groups = groupRuns([
       run({ id: 'a2', label: 'Fleet', deviceSerial: 'tab-1', startedAt: '2026-12-02T10:00:01.000Z' }),
       run({ id: 'a1', label: 'Fleet', deviceSerial: 'phone-1', startedAt: '2026-12-02T10:00:00.000Z' }),
-      // The same label again on the same device is another start.
-      run({ id: 'b1', label: 'Fleet', deviceSerial: 'phone-1', startedAt: '2026-12-02T09:59:58.000Z' }),
-      // Same label, other device, but minutes apart: not the same start.
-      run({ id: 'c1', label: 'Fleet', deviceSerial: 'tab-1', startedAt: '2026-12-02T09:50:00.000Z' }),
-      run({ id: 'd1', label: 'Other', deviceSerial: 'phone-1', startedAt: '2026-12-02T09:49:59.000Z' }),
     ]);
-    expect(groups.map((group) => group.runs.map((entry) => entry.id))).toEqual([
-      ['a1', 'a2'],
-      ['b1'],
-      ['c1'],
-      ['d1'],
-    ]);
+    expect(groups.map((entry) => entry.runs.map((member) => member.id))).toEqual([['a2'], ['a1']]);
   });
 });

@@ -55,30 +55,29 @@ export interface RunGroup {
   runs: RunSummary[];
 }
 
-/** Runs of one multi-device start begin within this of each other (each device's run starts on its own). */
-const GROUP_WINDOW_MS = 10_000;
-
 /**
- * Groups the runs one "Run sequence" made on several devices: adjacent in the list (newest first), same label,
- * each on another device, started within 10 s of the group's first run.
+ * Groups the runs one "Run sequence" made on several devices: run.json names the start's group (a run without one,
+ * such as a single-device run or one from an older release, is its own entry; nothing is guessed from labels or
+ * times). Groups keep the list's order (newest first); columns follow the start's device order, as Results showed.
  */
 export function groupRuns(runs: readonly RunSummary[]): RunGroup[] {
   const groups: RunGroup[] = [];
+  const byId = new Map<string, RunGroup>();
   for (const run of runs) {
-    const group = groups.at(-1);
-    const first = group?.runs[0];
-    const joins =
-      group !== undefined &&
-      first !== undefined &&
-      run.label !== undefined &&
-      run.label === first.label &&
-      !group.runs.some((member) => member.deviceSerial === run.deviceSerial) &&
-      Math.abs(Date.parse(first.startedAt) - Date.parse(run.startedAt)) <= GROUP_WINDOW_MS;
-    if (joins) group.runs.push(run);
-    else groups.push({ key: run.id, runs: [run] });
+    const existing = run.groupId === undefined ? undefined : byId.get(run.groupId);
+    if (existing !== undefined) {
+      existing.runs.push(run);
+      continue;
+    }
+    const group = { key: run.groupId ?? run.id, runs: [run] };
+    if (run.groupId !== undefined) byId.set(run.groupId, group);
+    groups.push(group);
   }
-  // Columns in the order the devices started, as Results showed them.
-  for (const group of groups) group.runs.sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt));
+  for (const group of groups)
+    group.runs.sort(
+      (a, b) =>
+        (a.groupIndex ?? 0) - (b.groupIndex ?? 0) || Date.parse(a.startedAt) - Date.parse(b.startedAt),
+    );
   return groups;
 }
 
