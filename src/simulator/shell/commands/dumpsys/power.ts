@@ -142,7 +142,7 @@ function deviceIdleDump(state: DeviceState): string {
     '    com.android.shell',
     '  Whitelist user apps:',
     ...(light ? ['  mLightEnabled=true  mDeepEnabled=true'] : ['  mEnabled=true']),
-    `  mForceIdle=${doze.deep === 'IDLE' && !battery.present}`,
+    `  mForceIdle=${doze.forced === true}`,
     `  mScreenOn=${system.screenOn}`,
     '  mScreenLocked=false',
     `  mNetworkConnected=${system.wifiConnected || system.ethernet.linkUp}`,
@@ -187,7 +187,7 @@ function deviceIdleCommand(state: DeviceState, args: readonly string[]): string 
     return lines(`Unknown get option: ${which ?? ''}`);
   }
   if (verb === 'force-idle') {
-    system.doze = { deep: 'IDLE', light: system.doze.light };
+    system.doze = { deep: 'IDLE', light: system.doze.light, forced: true };
     return lines('Now forced in to deep idle mode');
   }
   if (verb === 'unforce') {
@@ -196,10 +196,10 @@ function deviceIdleCommand(state: DeviceState, args: readonly string[]): string 
   }
   if (verb === 'step') {
     if (which === 'light') {
-      system.doze = { ...system.doze, light: next(LIGHT_STEPS, system.doze.light, 'IDLE') };
+      system.doze = { ...system.doze, light: next(LIGHT_STEPS, system.doze.light, 'IDLE'), forced: true };
       return lines(`Stepped to light: ${system.doze.light}`);
     }
-    system.doze = { ...system.doze, deep: next(DEEP_STEPS, system.doze.deep, 'IDLE') };
+    system.doze = { ...system.doze, deep: next(DEEP_STEPS, system.doze.deep, 'IDLE'), forced: true };
     return lines(`Stepped to deep: ${system.doze.deep}`);
   }
   return undefined;
@@ -217,7 +217,7 @@ function thermalDump(state: DeviceState): string {
     `\tTemperature{mValue=${skin}, mType=3, mName=skin, mStatus=${status}}`,
   ];
   return lines(
-    `IsStatusOverride: false`,
+    `IsStatusOverride: ${system.thermalOverride}`,
     'ThermalEventListeners:',
     '\tcallbacks: 1',
     '\tkilled: false',
