@@ -10,6 +10,7 @@ let adb: IsolatedAdb;
 const sims: SimulatedAndroid[] = [];
 let phone: string;
 let pie: string;
+let tablet: string;
 
 async function shell(
   serial: string,
@@ -46,11 +47,12 @@ async function until(serial: string, command: string, done: (text: string) => bo
 
 beforeAll(async () => {
   adb = await startIsolatedAdb();
-  for (const profile of ['phone', 'cutout28'] as const) {
+  for (const profile of ['phone', 'cutout28', 'tablet'] as const) {
     const booted = await bootSimulated(adb, { profile });
     sims.push(booted.sim);
     if (profile === 'phone') phone = booted.serial;
-    else pie = booted.serial;
+    else if (profile === 'cutout28') pie = booted.serial;
+    else tablet = booted.serial;
   }
 }, 30_000);
 
@@ -208,5 +210,39 @@ describe('simctl doze, standby, thermal, battery', () => {
     await out(phone, 'simctl battery 100 --charging');
     expect(await out(phone, 'dumpsys battery')).toContain('  USB powered: true\n');
     expect(await out(phone, 'dumpsys battery')).toContain('  status: 5\n');
+  });
+});
+
+describe('pm list features', () => {
+  async function features(serial: string): Promise<string[]> {
+    return (await out(serial, 'pm list features')).trim().split('\n');
+  }
+
+  it("lists a phone's camera, telephony, NFC and Vulkan; a tablet has no telephony, GPS or NFC", async () => {
+    const pixel = await features(phone);
+    expect(pixel[0]).toBe('feature:reqGlEsVersion=0x30002');
+    for (const feature of [
+      'android.hardware.camera.any',
+      'android.hardware.telephony',
+      'android.hardware.telephony.calling',
+      'android.hardware.nfc',
+      'android.hardware.bluetooth_le',
+      'android.hardware.fingerprint',
+      'android.hardware.vulkan.version=4206592',
+      'android.software.credentials',
+    ])
+      expect(pixel).toContain(`feature:${feature}`);
+    const pad = await features(tablet);
+    expect(pad).toContain('feature:android.hardware.camera.front');
+    expect(pad).toContain('feature:android.hardware.wifi');
+    expect(pad.filter((line) => /telephony|\.nfc|location\.gps|camera\.flash/.test(line))).toEqual([]);
+  });
+
+  it('lists what an API 28 phone had: Vulkan 1.1, no API 30+ features', async () => {
+    const nokia = await features(pie);
+    expect(nokia).toContain('feature:android.hardware.vulkan.version=4198400');
+    expect(nokia).toContain('feature:android.hardware.telephony.gsm');
+    expect(nokia).not.toContain('feature:android.software.app_enumeration');
+    expect(nokia).not.toContain('feature:android.hardware.telephony.calling');
   });
 });
