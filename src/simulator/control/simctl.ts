@@ -4,7 +4,7 @@ import { navigationOf } from '../device/navigation';
 import type { DeviceState } from '../device/state';
 import { tracingServiceOf } from '../perfetto/service';
 import { failWith, type CommandContext, type CommandHandler } from '../shell/commandTable';
-import { SYSTEM_HELP, systemScenario } from './systemScenarios';
+import { SYSTEM_HELP, systemScenario, systemStatus } from './systemScenarios';
 
 /** Faults tests (and curious users) can switch on. */
 export interface SimulatorFaults {
@@ -227,6 +227,7 @@ function status(control: SimulatorControl): Record<string, unknown> {
       wifiOn: state.getSetting('global', 'wifi_on') ?? '0',
       airplaneModeOn: state.getSetting('global', 'airplane_mode_on') ?? '0',
     },
+    system: systemStatus(state),
   };
 }
 

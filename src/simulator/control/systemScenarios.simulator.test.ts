@@ -166,6 +166,20 @@ describe('simctl doze, standby, thermal, battery', () => {
     expect(await out(phone, 'dumpsys deviceidle get deep')).toBe('IDLE\n');
     expect(await out(phone, 'dumpsys power')).toContain('  mWakefulness=Dozing\n');
     expect(await out(phone, 'dumpsys jobscheduler')).not.toContain('DEVICE_NOT_DOZING');
+    // A whitelisted app's jobs keep running in Doze.
+    expect(await out(phone, 'dumpsys deviceidle whitelist +com.simmail.android')).toBe(
+      'Added: com.simmail.android\n',
+    );
+    expect(await out(phone, 'dumpsys deviceidle whitelist')).toMatch(/\nuser,com\.simmail\.android,\d+\n$/);
+    expect(await out(phone, 'dumpsys deviceidle')).toContain(
+      '  Whitelist user apps:\n    com.simmail.android\n',
+    );
+    const dozing = await out(phone, 'dumpsys jobscheduler');
+    expect(jobBlock(dozing, 'com.simmail.android', 1001)).toContain(' DEVICE_NOT_DOZING');
+    expect(jobBlock(dozing, 'com.atlasmaps.app', 1001)).not.toContain(' DEVICE_NOT_DOZING');
+    expect(await out(phone, 'dumpsys deviceidle whitelist -com.simmail.android')).toBe(
+      'Removed: com.simmail.android\n',
+    );
     await out(phone, 'simctl doze exit');
     expect(await out(phone, 'dumpsys deviceidle')).toContain('  mScreenOn=true\n');
     expect(await out(phone, 'dumpsys deviceidle get deep')).toBe('ACTIVE\n');
@@ -207,6 +221,9 @@ describe('simctl doze, standby, thermal, battery', () => {
     expect(await out(phone, 'dumpsys power')).toContain(
       '  mIsPowered=false\n  mPlugType=0\n  mBatteryLevel=14\n',
     );
+    expect(JSON.parse(await out(phone, 'simctl status'))).toMatchObject({
+      system: { thermalStatus: 0, battery: { level: 14, plugged: 'none', temperatureDeciC: 455 } },
+    });
     await out(phone, 'simctl battery 100 --charging');
     expect(await out(phone, 'dumpsys battery')).toContain('  USB powered: true\n');
     expect(await out(phone, 'dumpsys battery')).toContain('  status: 5\n');

@@ -56,6 +56,18 @@ export function systemScenario(
   }
 }
 
+/** The system scenario state for `simctl status`: screen, Doze, thermal status and the battery. */
+export function systemStatus(state: DeviceState): Record<string, unknown> {
+  const system = systemStateOf(state);
+  const { battery } = system;
+  return {
+    screenOn: system.screenOn,
+    doze: { deep: system.doze.deep, light: system.doze.light },
+    thermalStatus: system.thermalStatus,
+    battery: { level: battery.level, plugged: battery.plugged, temperatureDeciC: battery.temperatureDeciC },
+  };
+}
+
 /** `--flag` and `--key VALUE` options after the positional arguments; undefined on an unknown or valueless one. */
 function options(
   args: readonly string[],

@@ -57,6 +57,7 @@ export class SystemState {
   private readonly jobHistoryList: JobHistoryEntry[] = [];
   /** Standby buckets a scenario (or `am set-standby-bucket`) set, per package. */
   private readonly bucketOverrides = new Map<string, StandbyBucket>();
+  private readonly whitelist = new Set<string>();
   private readonly notificationList: NotificationRecord[];
   private readonly dropboxList: DropboxEntry[];
   private anr: AnrRecord | undefined;
@@ -283,6 +284,19 @@ export class SystemState {
     }
   }
 
+  /** User apps on the Doze power-save whitelist (`dumpsys deviceidle whitelist +PKG`), in the order added. */
+  dozeWhitelist(): string[] {
+    return [...this.whitelist];
+  }
+
+  /** Adds (true) or removes (false) a package; false when that changed nothing. */
+  setDozeWhitelisted(packageName: string, listed: boolean): boolean {
+    if (this.whitelist.has(packageName) === listed) return false;
+    if (listed) this.whitelist.add(packageName);
+    else this.whitelist.delete(packageName);
+    return true;
+  }
+
   /** The bucket a scenario set for a package, if any (standbyBucketOf falls back to usage). */
   standbyOverride(packageName: string): StandbyBucket | undefined {
     return this.bucketOverrides.get(packageName);
@@ -408,6 +422,7 @@ export class SystemState {
     keep(this.notificationList);
     this.grantChanges.delete(packageName);
     this.bucketOverrides.delete(packageName);
+    this.whitelist.delete(packageName);
   }
 }
 

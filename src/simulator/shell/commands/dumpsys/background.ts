@@ -81,7 +81,8 @@ function viewOf(state: DeviceState, job: JobRecord): JobView {
     DEADLINE: latestMs !== undefined && now >= latestMs,
     IDLE: system.deviceIdleForJobs,
     CONNECTIVITY: network,
-    DEVICE_NOT_DOZING: !system.dozingForJobs,
+    // Apps on the Doze whitelist keep running jobs while the device dozes (DeviceIdleJobsController).
+    DEVICE_NOT_DOZING: !system.dozingForJobs || system.dozeWhitelist().includes(job.packageName),
     BACKGROUND_NOT_RESTRICTED: true,
   };
   const wanted: Record<Constraint, boolean> = {
