@@ -145,6 +145,7 @@ describe('simctl alarm', () => {
 
   it('uses alarm batches before API 31', async () => {
     await out(pie, 'simctl alarm set com.shoply.android 120000 --tag LATER');
+    expect(await out(pie, 'dumpsys alarm')).toContain('\n  mPendingIdleUntil=null\n');
     expect(await out(pie, 'dumpsys alarm')).toMatch(
       /\nBatch\{[0-9a-f]{7} num=1 start=\d+ end=\d+ flgs=0x0\}:\n {4}ELAPSED #0: Alarm\{[0-9a-f]{7} type 3 origWhen \d+ com\.shoply\.android\}\n {6}tag=\*alarm\*:com\.shoply\.android\.LATER\n/,
     );
@@ -165,6 +166,9 @@ describe('simctl doze, standby, thermal, battery', () => {
     expect(idle).toContain('  mState=IDLE mLightState=OVERRIDE\n');
     expect(await out(phone, 'dumpsys deviceidle get deep')).toBe('IDLE\n');
     expect(await out(phone, 'dumpsys power')).toContain('  mWakefulness=Dozing\n');
+    expect(await out(phone, 'dumpsys alarm')).toMatch(
+      /\n {2}Idle mode state:\n {4}Idling until: Alarm\{[0-9a-f]{7} type 2 origWhen \d+ android\}\n {6}tag=\*walarm\*:DeviceIdleController\.deep\n {6}type=ELAPSED_WAKEUP origWhen=\+(59m59s|1h0m0s)/,
+    );
     expect(await out(phone, 'dumpsys jobscheduler')).not.toContain('DEVICE_NOT_DOZING');
     // A whitelisted app's jobs keep running in Doze.
     expect(await out(phone, 'dumpsys deviceidle whitelist +com.simmail.android')).toBe(
@@ -181,6 +185,7 @@ describe('simctl doze, standby, thermal, battery', () => {
       'Removed: com.simmail.android\n',
     );
     await out(phone, 'simctl doze exit');
+    expect(await out(phone, 'dumpsys alarm')).not.toContain('Idle mode state:');
     expect(await out(phone, 'dumpsys deviceidle')).toContain('  mScreenOn=true\n');
     expect(await out(phone, 'dumpsys deviceidle get deep')).toBe('ACTIVE\n');
     expect(await out(phone, 'dumpsys jobscheduler')).toContain(' DEVICE_NOT_DOZING');

@@ -21,6 +21,7 @@ export const SYSTEM_HELP = `  job schedule PKG ID [--network any|unmetered] [--c
                                        battery level 0..100, plugged in (USB) or not, temperature in 0.1 °C
 `;
 
+const IDLE_UNTIL_TAG = '*walarm*:DeviceIdleController.deep';
 const THERMAL_NAMES = ['none', 'light', 'moderate', 'severe', 'critical', 'emergency', 'shutdown'];
 const BUCKETS: Record<string, StandbyBucket> = {
   active: 10,
@@ -194,9 +195,19 @@ function doze(context: CommandContext, state: DeviceState, mode: string | undefi
     // Deep Doze takes over from light Doze: DeviceIdleController parks the light state in OVERRIDE.
     system.setScreenOn(false);
     system.doze = { deep: 'IDLE', light: 'OVERRIDE' };
+    // DeviceIdleController stays idle until its alarm (idle_to, an hour) brings the first maintenance window.
+    system.setAlarm({
+      packageName: 'android',
+      type: 'ELAPSED_WAKEUP',
+      tag: IDLE_UNTIL_TAG,
+      whenElapsedMs: system.elapsedNow() + 3_600_000,
+      windowMs: 0,
+      repeatIntervalMs: 0,
+    });
   } else if (mode === 'exit') {
     system.setScreenOn(true);
     system.doze = { deep: 'ACTIVE', light: 'ACTIVE' };
+    system.cancelAlarms('android', IDLE_UNTIL_TAG);
   } else return usage(context, 'doze light|deep|exit');
   return 0;
 }

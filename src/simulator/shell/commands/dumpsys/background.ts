@@ -198,6 +198,8 @@ export function jobSchedulerService(state: DeviceState): string {
   );
 }
 
+const IDLE_UNTIL_TAG = '*walarm*:DeviceIdleController.deep';
+
 const ALARM_TYPE_NUMBERS: Record<AlarmRecord['type'], number> = {
   RTC_WAKEUP: 0,
   RTC: 1,
@@ -254,7 +256,25 @@ export function alarmService(state: DeviceState): string {
       );
     }
   }
+  rows.push(...idleUntilRows(state, alarms));
   return lines(rows);
+}
+
+/** In deep Doze AlarmManager holds DeviceIdleController's alarm as mPendingIdleUntil; apps' alarms wait for it. */
+function idleUntilRows(state: DeviceState, alarms: readonly AlarmRecord[]): string[] {
+  const system = systemStateOf(state);
+  const index = alarms.findIndex((alarm) => alarm.tag === IDLE_UNTIL_TAG);
+  const alarm = system.doze.deep === 'IDLE' ? alarms[index] : undefined;
+  const name = (record: AlarmRecord): string =>
+    `Alarm{${identity(`alarm:${record.tag}`)} type ${ALARM_TYPE_NUMBERS[record.type]} origWhen ${record.whenElapsedMs} ${record.packageName}}`;
+  if (state.sdkLevel < 31) return ['', `  mPendingIdleUntil=${alarm ? name(alarm) : 'null'}`];
+  if (!alarm) return [];
+  return [
+    '',
+    '  Idle mode state:',
+    `    Idling until: ${name(alarm)}`,
+    ...alarmBlock(state, alarm, index, '    ').slice(1),
+  ];
 }
 
 /** `dumpsys usagestats`: recent activity events and the app standby states. */
