@@ -72,18 +72,18 @@ describe('simctl job', () => {
     expect(block).toContain('&NOT_METERED Uid: ');
     expect(block).toContain('    Required constraints: CHARGING IDLE CONNECTIVITY\n');
     expect(block).toContain('    Unsatisfied constraints: IDLE\n');
-    expect(block).toContain('    Ready: false\n');
+    expect(block).toContain('    Ready: false (job=false user=true !restricted=true !pending=true ');
 
     // Unplugged with Wi-Fi off and the screen off in light Doze: idle holds, the rest does not.
     await out(phone, 'simctl battery 40 --discharging; simctl wifi off; simctl doze light');
     block = jobBlock(await out(phone, 'dumpsys jobscheduler'), 'com.shoply.android', 77);
     expect(block).toContain(
-      '    Satisfied constraints: IDLE BACKGROUND_NOT_RESTRICTED\n    Unsatisfied constraints: CHARGING CONNECTIVITY\n',
+      '    Satisfied constraints: IDLE BACKGROUND_NOT_RESTRICTED WITHIN_QUOTA\n    Unsatisfied constraints: CHARGING CONNECTIVITY\n',
     );
     await out(phone, 'simctl battery 40 --charging; simctl wifi on; simctl doze exit');
     block = jobBlock(await out(phone, 'dumpsys jobscheduler'), 'com.shoply.android', 77);
     expect(block).toContain(
-      '    Satisfied constraints: CHARGING CONNECTIVITY DEVICE_NOT_DOZING BACKGROUND_NOT_RESTRICTED\n    Unsatisfied constraints: IDLE\n',
+      '    Satisfied constraints: CHARGING CONNECTIVITY DEVICE_NOT_DOZING BACKGROUND_NOT_RESTRICTED WITHIN_QUOTA\n    Unsatisfied constraints: IDLE\n    Tracking: BATTERY CONNECTIVITY IDLE QUOTA\n    Implicit constraints:\n      readyNotDozing: true\n',
     );
 
     await out(phone, 'simctl job schedule com.shoply.android 78 --delay-ms 600000');
@@ -200,6 +200,11 @@ describe('simctl doze, standby, thermal, battery', () => {
     expect(jobBlock(await out(phone, 'dumpsys jobscheduler'), 'com.atlasmaps.app', 1001)).toContain(
       '    Standby bucket: RESTRICTED\n',
     );
+    await out(phone, 'simctl standby com.atlasmaps.app never');
+    const never = jobBlock(await out(phone, 'dumpsys jobscheduler'), 'com.atlasmaps.app', 1001);
+    expect(never).toMatch(/\n {4}Unsatisfied constraints:( [A-Z_]+)* WITHIN_QUOTA\n/);
+    expect(never).toContain('    Standby bucket: NEVER\n');
+    expect(never).toContain('    Ready: false (job=false ');
     await out(phone, 'simctl standby com.atlasmaps.app 20');
     expect(await out(phone, 'am get-standby-bucket com.atlasmaps.app')).toBe('20\n');
     expect((await shell(pie, 'simctl standby com.shoply.android restricted')).stderr).toBe(

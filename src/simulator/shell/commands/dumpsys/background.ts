@@ -30,6 +30,7 @@ const CONSTRAINT_ORDER = [
   'CONNECTIVITY',
   'DEVICE_NOT_DOZING',
   'BACKGROUND_NOT_RESTRICTED',
+  'WITHIN_QUOTA',
 ] as const;
 type Constraint = (typeof CONSTRAINT_ORDER)[number];
 
@@ -64,6 +65,7 @@ interface JobView {
 function viewOf(state: DeviceState, job: JobRecord): JobView {
   const system = systemStateOf(state);
   const now = system.elapsedNow();
+  const bucket = standbyBucketOf(state, job.packageName) ?? 40;
   const base = job.lastRunElapsedMs ?? job.enqueuedElapsedMs ?? now;
   // Periodic jobs run within [last + interval - flex, last + interval]; flex is the interval by default.
   const earliestMs =
@@ -84,6 +86,8 @@ function viewOf(state: DeviceState, job: JobRecord): JobView {
     // Apps on the Doze whitelist keep running jobs while the device dozes (DeviceIdleJobsController).
     DEVICE_NOT_DOZING: !system.dozingForJobs || system.dozeWhitelist().includes(job.packageName),
     BACKGROUND_NOT_RESTRICTED: true,
+    // QuotaController (API 29+) gives NEVER-bucket apps no quota.
+    WITHIN_QUOTA: bucket !== 50,
   };
   const wanted: Record<Constraint, boolean> = {
     CHARGING: job.requiresCharging === true,
@@ -93,18 +97,26 @@ function viewOf(state: DeviceState, job: JobRecord): JobView {
     CONNECTIVITY: job.requiredNetwork !== undefined,
     DEVICE_NOT_DOZING: false,
     BACKGROUND_NOT_RESTRICTED: false,
+    WITHIN_QUOTA: false,
   };
   const required = CONSTRAINT_ORDER.filter((constraint) => wanted[constraint]);
   // The time and idleness controllers report only what the job asks for; battery, network, Doze and background
   // restriction are reported for every job.
   const timed: readonly Constraint[] = ['TIMING_DELAY', 'DEADLINE', 'IDLE'];
+  const quota = state.sdkLevel >= 29;
   const satisfied = CONSTRAINT_ORDER.filter(
-    (constraint) => holds[constraint] && (wanted[constraint] || !timed.includes(constraint)),
+    (constraint) =>
+      holds[constraint] &&
+      (wanted[constraint] || !timed.includes(constraint)) &&
+      (constraint !== 'WITHIN_QUOTA' || quota),
   );
-  const unsatisfied = required.filter((constraint) => !holds[constraint]);
-  const bucket = standbyBucketOf(state, job.packageName) ?? 40;
+  // From API 29 the quota constraint is listed unsatisfied when it does not hold, though no job asks for it.
+  const unsatisfied = [...required, ...(quota ? (['WITHIN_QUOTA'] as const) : [])].filter(
+    (constraint) => !holds[constraint],
+  );
   const constraintsMet = required.every((constraint) => constraint === 'DEADLINE' || holds[constraint]);
-  const ready = (constraintsMet || holds.DEADLINE) && holds.DEVICE_NOT_DOZING && bucket !== 50;
+  const ready =
+    (constraintsMet || holds.DEADLINE) && holds.DEVICE_NOT_DOZING && holds.WITHIN_QUOTA && bucket !== 50;
   return { required, satisfied, unsatisfied, earliestMs, latestMs, bucket, ready };
 }
 
@@ -126,12 +138,26 @@ function jobBlock(state: DeviceState, job: JobRecord): string[] {
           `      Requires: charging=${job.requiresCharging === true} batteryNotLow=false deviceIdle=${job.requiresIdle === true}`,
         ]
       : [];
-  const runTimes =
-    view.earliestMs !== undefined || view.latestMs !== undefined
-      ? [
-          `    Run time: earliest=${runTime(view.earliestMs, now)}, latest=${runTime(view.latestMs, now)}${sdk >= 30 ? `, original latest=${runTime(view.latestMs, now)}` : ''}`,
-        ]
-      : [];
+  const whitelisted = system.dozeWhitelist().includes(job.packageName);
+  const tracking = [
+    ...(job.requiresCharging ? ['BATTERY'] : []),
+    ...(job.requiredNetwork ? ['CONNECTIVITY'] : []),
+    ...(job.requiresIdle ? ['IDLE'] : []),
+    ...(view.earliestMs !== undefined || view.latestMs !== undefined ? ['TIME'] : []),
+    ...(sdk >= 29 ? ['QUOTA'] : []),
+  ];
+  // Persisted jobs from before boot were enqueued when JobSchedulerService loaded them, 30 s after boot.
+  const enqueued = job.enqueuedElapsedMs ?? 30_000;
+  // A ready job waits in the pending queue (the simulator never starts one), so isReadyToBeExecuted is false.
+  const readyParts = [
+    `job=${view.ready}`,
+    'user=true',
+    ...(sdk >= 31 ? ['!restricted=true'] : []),
+    `!pending=${!view.ready}`,
+    '!active=true',
+    '!backingup=true',
+    'comp=true',
+  ];
   return [
     `  JOB #${user}/${job.jobId}: ${identity(`job:${job.packageName}:${job.jobId}`)} ${shortService(job)}`,
     `    ${user} tag=*job*/${shortService(job)}`,
@@ -149,17 +175,26 @@ function jobBlock(state: DeviceState, job: JobRecord): string[] {
     ...(job.minLatencyMs ? [`      Minimum latency: ${duration(job.minLatencyMs)}`] : []),
     '      Backoff: policy=1 initial=+30s0ms',
     `    Required constraints:${constraints(view.required)}`,
+    ...(sdk >= 31 ? ['    Dynamic constraints:'] : []),
     `    Satisfied constraints:${constraints(view.satisfied)}`,
     `    Unsatisfied constraints:${constraints(view.unsatisfied)}`,
-    ...(sdk >= 28 ? [`    Standby bucket: ${BUCKET_NAMES[view.bucket] ?? 'RARE'}`] : []),
-    ...(job.enqueuedElapsedMs !== undefined
-      ? [`    Enqueue time: ${duration(job.enqueuedElapsedMs - now)}`]
+    ...(whitelisted ? ['    Doze whitelisted: true'] : []),
+    ...(sdk >= 26 ? [`    Tracking:${tracking.map((name) => ` ${name}`).join('')}`] : []),
+    ...(sdk >= 30
+      ? [
+          '    Implicit constraints:',
+          `      readyNotDozing: ${view.satisfied.includes('DEVICE_NOT_DOZING')}`,
+          '      readyNotRestrictedInBg: true',
+          ...(sdk >= 33 ? ['      readyComponentEnabled: true'] : []),
+        ]
       : []),
-    ...runTimes,
+    ...(sdk >= 28 ? [`    Standby bucket: ${BUCKET_NAMES[view.bucket] ?? 'RARE'}`] : []),
+    `    Enqueue time: ${duration(enqueued - now)}`,
+    `    Run time: earliest=${runTime(view.earliestMs, now)}, latest=${runTime(view.latestMs, now)}${sdk >= 30 ? `, original latest=${runTime(view.latestMs, now)}` : ''}`,
     ...(job.lastRunElapsedMs !== undefined
       ? [`    Last successful run: ${dateTime(state, system.bootTimeMs + job.lastRunElapsedMs)}`]
       : []),
-    `    Ready: ${view.ready}`,
+    `    Ready: false (${readyParts.join(' ')})`,
   ];
 }
 
