@@ -195,7 +195,7 @@ describe('simctl doze, standby, thermal, battery', () => {
     await out(phone, 'simctl standby com.atlasmaps.app restricted');
     expect(await out(phone, 'am get-standby-bucket com.atlasmaps.app')).toBe('45\n');
     expect(await out(phone, 'dumpsys usagestats')).toMatch(
-      /\n {4}package=com\.atlasmaps\.app u=0 bucket=45 /,
+      /\n {4}package=com\.atlasmaps\.app u=0 bucket=45 reason=f /,
     );
     expect(jobBlock(await out(phone, 'dumpsys jobscheduler'), 'com.atlasmaps.app', 1001)).toContain(
       '    Standby bucket: RESTRICTED\n',

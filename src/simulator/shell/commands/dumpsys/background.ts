@@ -336,7 +336,9 @@ export function usageStatsService(state: DeviceState): string {
     const bucket = standbyBucketOf(state, info.packageName) ?? 40;
     const used = recents.findIndex((task) => task.packageName === info.packageName);
     const usedText = used < 0 ? duration(-elapsed) : duration(-(used + 1) * 60_000);
-    const reason = bucket === 5 ? 's' : bucket === 10 ? 'u-mb' : 'd';
+    // UsageStatsManager reason codes: s forced by system, f forced by user (am set-standby-bucket), u usage, d default.
+    const forced = system.standbyOverride(info.packageName) !== undefined && !info.system;
+    const reason = bucket === 5 ? 's' : forced ? 'f' : bucket === 10 ? 'u-mb' : 'd';
     rows.push(
       `    package=${info.packageName} u=0 bucket=${bucket} reason=${reason} used=${usedText} usedScr=${usedText} lastPred=${duration(-elapsed)} lastJob=--  idle=${bucket >= 40 ? 'y' : 'n'}`,
     );
