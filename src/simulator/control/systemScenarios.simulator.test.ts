@@ -11,6 +11,7 @@ const sims: SimulatedAndroid[] = [];
 let phone: string;
 let pie: string;
 let tablet: string;
+let lollipop: string;
 
 async function shell(
   serial: string,
@@ -47,12 +48,13 @@ async function until(serial: string, command: string, done: (text: string) => bo
 
 beforeAll(async () => {
   adb = await startIsolatedAdb();
-  for (const profile of ['phone', 'cutout28', 'tablet'] as const) {
+  for (const profile of ['phone', 'cutout28', 'tablet', 'legacy21'] as const) {
     const booted = await bootSimulated(adb, { profile });
     sims.push(booted.sim);
     if (profile === 'phone') phone = booted.serial;
     else if (profile === 'cutout28') pie = booted.serial;
-    else tablet = booted.serial;
+    else if (profile === 'tablet') tablet = booted.serial;
+    else lollipop = booted.serial;
   }
 }, 30_000);
 
@@ -211,6 +213,10 @@ describe('simctl doze, standby, thermal, battery', () => {
       'simctl: the RESTRICTED bucket exists from API 30\n',
     );
     expect((await shell(phone, 'simctl standby com.atlasmaps.app 25')).code).toBe(2);
+    expect((await shell(lollipop, 'simctl standby com.shoply.android rare')).stderr).toBe(
+      'simctl: standby buckets exist from API 28\n',
+    );
+    expect((await shell(lollipop, 'simctl doze deep')).stderr).toBe('simctl: Doze exists from API 23\n');
   });
 
   it('sets the thermal status and the battery', async () => {

@@ -188,6 +188,10 @@ function actionOf(packageName: string, tag: string): string {
 
 function doze(context: CommandContext, state: DeviceState, mode: string | undefined): number {
   const system = systemStateOf(state);
+  if (['light', 'deep', 'exit'].includes(mode ?? '') && state.sdkLevel < 23)
+    return failWith(context, 'simctl: Doze exists from API 23', 1);
+  if (mode === 'light' && state.sdkLevel < 24)
+    return failWith(context, 'simctl: light Doze exists from API 24', 1);
   if (mode === 'light') {
     system.setScreenOn(false);
     system.doze = { deep: system.doze.deep === 'IDLE' ? 'IDLE' : 'INACTIVE', light: 'IDLE' };
@@ -224,6 +228,7 @@ function standby(context: CommandContext, state: DeviceState, args: readonly str
   const info = state.getPackage(packageName);
   if (!info) return notInstalled(context, packageName);
   if (info.system) return failWith(context, `simctl: ${packageName} is a system app (always EXEMPTED)`, 1);
+  if (state.sdkLevel < 28) return failWith(context, 'simctl: standby buckets exist from API 28', 1);
   if (bucket === 45 && state.sdkLevel < 30)
     return failWith(context, 'simctl: the RESTRICTED bucket exists from API 30', 1);
   systemStateOf(state).setStandbyBucket(packageName, bucket);
