@@ -4,6 +4,7 @@ import { navigationOf } from '../device/navigation';
 import type { DeviceState } from '../device/state';
 import { tracingServiceOf } from '../perfetto/service';
 import { failWith, type CommandContext, type CommandHandler } from '../shell/commandTable';
+import { SYSTEM_HELP, systemScenario, systemStatus } from './systemScenarios';
 
 /** Faults tests (and curious users) can switch on. */
 export interface SimulatorFaults {
@@ -66,7 +67,7 @@ const HELP = `usage: simctl COMMAND [ARGS]   (simulated devices only)
   jank PKG [FRAMES [OVERRUN_MS]]       PKG's next FRAMES (default 30) frames run OVERRUN_MS (default 40) late
   trace-loss                           ftrace data is lost in the recording (or next) perfetto session
   animate PKG on|off                   PKG's screen animates without end (never idle for uiautomator dump)
-`;
+${SYSTEM_HELP}`;
 
 /** The `simctl` command bound to one simulated device. */
 export function simctl(control: SimulatorControl): CommandHandler {
@@ -168,7 +169,10 @@ function scenario(
       return 0;
     }
     default:
-      return failWith(context, `simctl: unknown command '${verb}'; see simctl help`, USAGE_STATUS);
+      return (
+        systemScenario(context, state, verb, args) ??
+        failWith(context, `simctl: unknown command '${verb}'; see simctl help`, USAGE_STATUS)
+      );
   }
 }
 
@@ -223,6 +227,7 @@ function status(control: SimulatorControl): Record<string, unknown> {
       wifiOn: state.getSetting('global', 'wifi_on') ?? '0',
       airplaneModeOn: state.getSetting('global', 'airplane_mode_on') ?? '0',
     },
+    system: systemStatus(state),
   };
 }
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import {
-  DEFAULT_FEATURES,
+  defaultFeatures,
   DEFAULT_LAUNCHER,
   DEFAULT_PROPERTIES,
   DEFAULT_SETTINGS,
@@ -65,13 +65,13 @@ export class DeviceState {
   constructor(options: DeviceStateOptions = {}) {
     this.now = options.now ?? Date.now;
     this.bootTimeMs = this.now() - 3_605_210;
-    this.features = [...(options.features ?? DEFAULT_FEATURES)];
     this.logCapacity = Math.max(1, options.logCapacity ?? 5000);
     this.physicalSize = { ...(options.screenSize ?? { widthPx: 1080, heightPx: 2400 }) };
     this.physicalDensity = options.densityDpi ?? 420;
     this.emitter.setMaxListeners(0);
     for (const [key, value] of Object.entries({ ...DEFAULT_PROPERTIES, ...options.properties }))
       this.properties.set(key, value);
+    this.features = [...(options.features ?? defaultFeatures((key) => this.properties.get(key)))];
     if (options.densityDpi !== undefined && options.properties?.['ro.sf.lcd_density'] === undefined) {
       this.properties.set('ro.sf.lcd_density', String(options.densityDpi));
     }

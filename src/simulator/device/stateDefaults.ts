@@ -1,3 +1,4 @@
+import { featuresOf } from './features';
 import type { Component, PackageInfo, PackageOptions, SettingsNamespace } from './stateTypes';
 
 // Realistic defaults a DeviceState starts from, and Android's component-name conventions.
@@ -90,14 +91,18 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingsNamespace, Readonly<Recor
   },
 };
 
-export const DEFAULT_FEATURES: readonly string[] = [
-  'reqGlEsVersion=0x30002',
-  'android.hardware.touchscreen',
-  'android.hardware.touchscreen.multitouch',
-  'android.hardware.wifi',
-  'android.software.accessibility',
-  'android.software.app_widgets',
-];
+/** `pm list features` of the default device (a phone at the default API level). */
+export const DEFAULT_FEATURES: readonly string[] = featuresOf('phone', 34);
+
+/**
+ * `pm list features` of a device given none: a tablet's (ro.build.characteristics `tablet`: no telephony, GPS or
+ * NFC) or a phone's, at its ro.build.version.sdk.
+ */
+export function defaultFeatures(getProperty: (key: string) => string | undefined): string[] {
+  const tablet = (getProperty('ro.build.characteristics') ?? '').split(',').includes('tablet');
+  const sdk = Number.parseInt(getProperty('ro.build.version.sdk') ?? '', 10);
+  return featuresOf(tablet ? 'tablet' : 'phone', Number.isFinite(sdk) ? sdk : 34);
+}
 
 export const SETTINGS_PACKAGE = 'com.android.settings';
 export const DEFAULT_LAUNCHER: Component = {

@@ -29,6 +29,7 @@ export function seedJobs(packages: readonly string[], elapsedMs: number): JobRec
       jobId: 1001,
       service: `${packageName}.sync.SyncJobService`,
       periodicMs: 15 * MINUTE_MS,
+      flexMs: 5 * MINUTE_MS,
       requiredNetwork: 'any',
       lastRunElapsedMs: elapsedMs - (4 + index * 3) * MINUTE_MS,
     };

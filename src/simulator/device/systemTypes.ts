@@ -26,12 +26,18 @@ export type ThermalStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 /** DeviceIdleController deep states (mState) and light states (mLightState). */
 export type DeepIdleState =
   'ACTIVE' | 'INACTIVE' | 'IDLE_PENDING' | 'SENSING' | 'LOCATING' | 'IDLE' | 'IDLE_MAINTENANCE';
-export type LightIdleState = 'ACTIVE' | 'INACTIVE' | 'IDLE' | 'WAITING_FOR_NETWORK' | 'IDLE_MAINTENANCE';
+export type LightIdleState =
+  'ACTIVE' | 'INACTIVE' | 'IDLE' | 'WAITING_FOR_NETWORK' | 'IDLE_MAINTENANCE' | 'OVERRIDE';
 
 export interface DozeState {
   deep: DeepIdleState;
   light: LightIdleState;
+  /** `dumpsys deviceidle force-idle` put it there (mForceIdle); a scenario's Doze is not forced. */
+  forced?: boolean;
 }
+
+/** UsageStatsManager.STANDBY_BUCKET_*: exempted, active, working set, frequent, rare, restricted (API 30+), never. */
+export type StandbyBucket = 5 | 10 | 20 | 30 | 40 | 45 | 50;
 
 export interface WifiState {
   /** The access point the device is associated with; undefined when disconnected (or Wi-Fi is off). */
@@ -59,10 +65,27 @@ export interface JobRecord {
   /** Fully qualified JobService class. */
   service: string;
   periodicMs?: number;
+  /** A periodic job runs in the last flexMs of each period (JobInfo's default flex is the whole period). */
+  flexMs?: number;
   requiresCharging?: boolean;
   requiredNetwork?: 'any' | 'unmetered';
+  /** JobInfo.Builder.setRequiresDeviceIdle. */
+  requiresIdle?: boolean;
+  /** JobInfo.Builder.setMinimumLatency: it may not run before enqueuedElapsedMs + this. */
+  minLatencyMs?: number;
+  /** Elapsed realtime when it was scheduled (JobStatus enqueueTime); absent for jobs from before boot. */
+  enqueuedElapsedMs?: number;
   /** Elapsed-realtime when it last ran, if it ran. */
   lastRunElapsedMs?: number;
+}
+
+/** One line of JobScheduler's job history: a job started or stopped. */
+export interface JobHistoryEntry {
+  elapsedMs: number;
+  event: 'START' | 'STOP';
+  packageName: string;
+  jobId: number;
+  service: string;
 }
 
 /** AlarmManager types as dumpsys prints them. */
@@ -77,6 +100,8 @@ export interface AlarmRecord {
   whenElapsedMs: number;
   windowMs: number;
   repeatIntervalMs: number;
+  /** How many times a repeating alarm has gone off since it was set. */
+  count?: number;
 }
 
 export interface NotificationRecord {

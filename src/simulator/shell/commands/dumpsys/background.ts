@@ -17,11 +17,30 @@ const BUCKET_NAMES: Record<number, string> = {
   20: 'WORKING_SET',
   30: 'FREQUENT',
   40: 'RARE',
+  45: 'RESTRICTED',
+  50: 'NEVER',
 };
 
-function shortService(job: JobRecord): string {
+/** JobStatus.dumpConstraints order. */
+const CONSTRAINT_ORDER = [
+  'CHARGING',
+  'TIMING_DELAY',
+  'DEADLINE',
+  'IDLE',
+  'CONNECTIVITY',
+  'DEVICE_NOT_DOZING',
+  'BACKGROUND_NOT_RESTRICTED',
+  'WITHIN_QUOTA',
+] as const;
+type Constraint = (typeof CONSTRAINT_ORDER)[number];
+
+function shortService(job: { packageName: string; service: string }): string {
   const { packageName, service } = job;
   return `${packageName}/${service.startsWith(`${packageName}.`) ? service.slice(packageName.length) : service}`;
+}
+
+function userOf(state: DeviceState, packageName: string): string {
+  return `u0a${appUid(state, packageName) - 10_000}`;
 }
 
 /** The job's network requirement: a NetworkRequest from API 28, the JobInfo NETWORK_TYPE number before. */
@@ -31,69 +50,190 @@ function networkText(sdk: number, network: 'any' | 'unmetered', uid: number): st
   return `NetworkRequest [ NONE id=0, [ Capabilities: ${capabilities} Uid: ${uid}] ]`;
 }
 
+interface JobView {
+  required: Constraint[];
+  satisfied: Constraint[];
+  unsatisfied: Constraint[];
+  /** Elapsed realtime bounds: TIMING_DELAY's earliest and DEADLINE's latest run time. */
+  earliestMs: number | undefined;
+  latestMs: number | undefined;
+  bucket: number;
+  ready: boolean;
+}
+
+/** What the controllers report for a job on this device now (battery, connectivity, idleness, Doze, bucket). */
+function viewOf(state: DeviceState, job: JobRecord): JobView {
+  const system = systemStateOf(state);
+  const now = system.elapsedNow();
+  const bucket = standbyBucketOf(state, job.packageName) ?? 40;
+  const base = job.lastRunElapsedMs ?? job.enqueuedElapsedMs ?? now;
+  // Periodic jobs run within [last + interval - flex, last + interval]; flex is the interval by default.
+  const earliestMs =
+    job.periodicMs !== undefined
+      ? base + job.periodicMs - (job.flexMs ?? job.periodicMs)
+      : job.minLatencyMs
+        ? base + job.minLatencyMs
+        : undefined;
+  const latestMs = job.periodicMs !== undefined ? base + job.periodicMs : undefined;
+  // Wi-Fi and Ethernet are the simulated networks, both unmetered: one connected satisfies any network request.
+  const network = system.wifiConnected || system.ethernet.linkUp;
+  const holds: Record<Constraint, boolean> = {
+    CHARGING: system.battery.plugged !== 'none',
+    TIMING_DELAY: earliestMs === undefined || now >= earliestMs,
+    DEADLINE: latestMs !== undefined && now >= latestMs,
+    IDLE: system.deviceIdleForJobs,
+    CONNECTIVITY: network,
+    // Apps on the Doze whitelist keep running jobs while the device dozes (DeviceIdleJobsController).
+    DEVICE_NOT_DOZING: !system.dozingForJobs || system.dozeWhitelist().includes(job.packageName),
+    BACKGROUND_NOT_RESTRICTED: true,
+    // QuotaController (API 29+) gives NEVER-bucket apps no quota.
+    WITHIN_QUOTA: bucket !== 50,
+  };
+  const wanted: Record<Constraint, boolean> = {
+    CHARGING: job.requiresCharging === true,
+    TIMING_DELAY: earliestMs !== undefined,
+    DEADLINE: latestMs !== undefined,
+    IDLE: job.requiresIdle === true,
+    CONNECTIVITY: job.requiredNetwork !== undefined,
+    DEVICE_NOT_DOZING: false,
+    BACKGROUND_NOT_RESTRICTED: false,
+    WITHIN_QUOTA: false,
+  };
+  const required = CONSTRAINT_ORDER.filter((constraint) => wanted[constraint]);
+  // The time and idleness controllers report only what the job asks for; battery, network, Doze and background
+  // restriction are reported for every job.
+  const timed: readonly Constraint[] = ['TIMING_DELAY', 'DEADLINE', 'IDLE'];
+  const quota = state.sdkLevel >= 29;
+  const satisfied = CONSTRAINT_ORDER.filter(
+    (constraint) =>
+      holds[constraint] &&
+      (wanted[constraint] || !timed.includes(constraint)) &&
+      (constraint !== 'WITHIN_QUOTA' || quota),
+  );
+  // From API 29 the quota constraint is listed unsatisfied when it does not hold, though no job asks for it.
+  const unsatisfied = [...required, ...(quota ? (['WITHIN_QUOTA'] as const) : [])].filter(
+    (constraint) => !holds[constraint],
+  );
+  const constraintsMet = required.every((constraint) => constraint === 'DEADLINE' || holds[constraint]);
+  const ready =
+    (constraintsMet || holds.DEADLINE) && holds.DEVICE_NOT_DOZING && holds.WITHIN_QUOTA && bucket !== 50;
+  return { required, satisfied, unsatisfied, earliestMs, latestMs, bucket, ready };
+}
+
+function runTime(ms: number | undefined, now: number): string {
+  return ms === undefined ? 'none' : duration(ms - now);
+}
+
 function jobBlock(state: DeviceState, job: JobRecord): string[] {
   const system = systemStateOf(state);
   const uid = appUid(state, job.packageName);
-  const user = `u0a${uid - 10_000}`;
+  const user = userOf(state, job.packageName);
   const sdk = state.sdkLevel;
-  const charging = system.battery.plugged !== 'none';
-  const network = system.wifiConnected || system.ethernet.linkUp;
-  const unmetered = system.wifiConnected || system.ethernet.linkUp;
-  const required = [
-    ...(job.requiresCharging ? ['CHARGING'] : []),
+  const now = system.elapsedNow();
+  const view = viewOf(state, job);
+  const constraints = (list: readonly Constraint[]): string => list.map((name) => ` ${name}`).join('');
+  const requires =
+    job.requiresCharging || job.requiresIdle
+      ? [
+          `      Requires: charging=${job.requiresCharging === true} batteryNotLow=false deviceIdle=${job.requiresIdle === true}`,
+        ]
+      : [];
+  const whitelisted = system.dozeWhitelist().includes(job.packageName);
+  const tracking = [
+    ...(job.requiresCharging ? ['BATTERY'] : []),
     ...(job.requiredNetwork ? ['CONNECTIVITY'] : []),
+    ...(job.requiresIdle ? ['IDLE'] : []),
+    ...(view.earliestMs !== undefined || view.latestMs !== undefined ? ['TIME'] : []),
+    ...(sdk >= 29 ? ['QUOTA'] : []),
   ];
-  const satisfied = [
-    ...(charging ? ['CHARGING'] : []),
-    ...(job.requiredNetwork === 'unmetered'
-      ? unmetered
-        ? ['CONNECTIVITY']
-        : []
-      : network
-        ? ['CONNECTIVITY']
-        : []),
-    ...(system.doze.deep === 'IDLE' ? [] : ['DEVICE_NOT_DOZING']),
-    'BACKGROUND_NOT_RESTRICTED',
+  // Persisted jobs from before boot were enqueued when JobSchedulerService loaded them, 30 s after boot.
+  const enqueued = job.enqueuedElapsedMs ?? 30_000;
+  // A ready job waits in the pending queue (the simulator never starts one), so isReadyToBeExecuted is false.
+  const readyParts = [
+    `job=${view.ready}`,
+    'user=true',
+    ...(sdk >= 31 ? ['!restricted=true'] : []),
+    `!pending=${!view.ready}`,
+    '!active=true',
+    '!backingup=true',
+    'comp=true',
   ];
-  const unsatisfied = required.filter((constraint) => !satisfied.includes(constraint));
-  const bucket = standbyBucketOf(state, job.packageName) ?? 40;
-  const rows = [
+  return [
     `  JOB #${user}/${job.jobId}: ${identity(`job:${job.packageName}:${job.jobId}`)} ${shortService(job)}`,
     `    ${user} tag=*job*/${shortService(job)}`,
     `    Source: uid=${user} user=0 pkg=${job.packageName}`,
     '    JobInfo:',
     `      Service: ${shortService(job)}`,
     ...(job.periodicMs !== undefined
-      ? [`      PERIODIC: interval=${duration(job.periodicMs)} flex=${duration(job.periodicMs)}`]
+      ? [
+          `      PERIODIC: interval=${duration(job.periodicMs)} flex=${duration(job.flexMs ?? job.periodicMs)}`,
+        ]
       : []),
     '      PERSISTED',
-    ...(job.requiresCharging ? ['      Requires: charging=true batteryNotLow=false deviceIdle=false'] : []),
+    ...requires,
     ...(job.requiredNetwork ? [`      Network type: ${networkText(sdk, job.requiredNetwork, uid)}`] : []),
+    ...(job.minLatencyMs ? [`      Minimum latency: ${duration(job.minLatencyMs)}`] : []),
     '      Backoff: policy=1 initial=+30s0ms',
-    `    Required constraints: ${required.join(' ')}`,
-    `    Satisfied constraints: ${satisfied.join(' ')}`,
-    `    Unsatisfied constraints: ${unsatisfied.join(' ')}`,
-    ...(sdk >= 28 ? [`    Standby bucket: ${BUCKET_NAMES[bucket] ?? 'RARE'}`] : []),
+    `    Required constraints:${constraints(view.required)}`,
+    ...(sdk >= 31 ? ['    Dynamic constraints:'] : []),
+    `    Satisfied constraints:${constraints(view.satisfied)}`,
+    `    Unsatisfied constraints:${constraints(view.unsatisfied)}`,
+    ...(whitelisted ? ['    Doze whitelisted: true'] : []),
+    ...(sdk >= 26 ? [`    Tracking:${tracking.map((name) => ` ${name}`).join('')}`] : []),
+    ...(sdk >= 30
+      ? [
+          '    Implicit constraints:',
+          `      readyNotDozing: ${view.satisfied.includes('DEVICE_NOT_DOZING')}`,
+          '      readyNotRestrictedInBg: true',
+          ...(sdk >= 33 ? ['      readyComponentEnabled: true'] : []),
+        ]
+      : []),
+    ...(sdk >= 28 ? [`    Standby bucket: ${BUCKET_NAMES[view.bucket] ?? 'RARE'}`] : []),
+    `    Enqueue time: ${duration(enqueued - now)}`,
+    `    Run time: earliest=${runTime(view.earliestMs, now)}, latest=${runTime(view.latestMs, now)}${sdk >= 30 ? `, original latest=${runTime(view.latestMs, now)}` : ''}`,
     ...(job.lastRunElapsedMs !== undefined
       ? [`    Last successful run: ${dateTime(state, system.bootTimeMs + job.lastRunElapsedMs)}`]
       : []),
-    `    Ready: ${unsatisfied.length === 0 && job.periodicMs === undefined}`,
+    `    Ready: false (${readyParts.join(' ')})`,
   ];
-  return rows;
+}
+
+/** JobPackageTracker.dumpHistory: time since, START/STOP, #uid/id and the job's tag. */
+function historyRows(state: DeviceState): string[] {
+  const system = systemStateOf(state);
+  const now = system.elapsedNow();
+  const history = system.jobHistory();
+  if (history.length === 0) return [];
+  return [
+    'Job history:',
+    ...history.map(
+      (entry) =>
+        `  ${duration(entry.elapsedMs - now).padStart(18)} ${entry.event === 'START' ? '  START' : '   STOP'}: #${userOf(state, entry.packageName)}/${entry.jobId} ${shortService(entry)}${entry.event === 'STOP' ? ' app called jobFinished' : ''}`,
+    ),
+    '',
+  ];
 }
 
 export function jobSchedulerService(state: DeviceState): string {
   const jobs = systemStateOf(state).jobs();
+  const pending = jobs.filter((job) => viewOf(state, job).ready);
   return lines(
     'Started users: [0]',
     `Registered ${jobs.length} jobs:`,
     ...jobs.flatMap((job) => jobBlock(state, job)),
     '',
+    ...historyRows(state),
     'Pending queue:',
+    ...pending.flatMap((job, index) => [
+      `  Pending #${index}:`,
+      `    JOB #${userOf(state, job.packageName)}/${job.jobId}: ${identity(`job:${job.packageName}:${job.jobId}`)} ${shortService(job)}`,
+    ]),
     'Active jobs:',
     '  Slot #0: inactive since -2m1s310ms, stopped because: app called jobFinished',
   );
 }
+
+const IDLE_UNTIL_TAG = '*walarm*:DeviceIdleController.deep';
 
 const ALARM_TYPE_NUMBERS: Record<AlarmRecord['type'], number> = {
   RTC_WAKEUP: 0,
@@ -111,7 +251,7 @@ function alarmBlock(state: DeviceState, alarm: AlarmRecord, index: number, inden
   return [
     `${indent}${alarm.type} #${index}: Alarm{${identity(`alarm:${alarm.tag}`)} type ${ALARM_TYPE_NUMBERS[alarm.type]} origWhen ${rtc ? state.now() + when : alarm.whenElapsedMs} ${alarm.packageName}}`,
     `${indent}  tag=${alarm.tag}`,
-    `${indent}  type=${alarm.type} origWhen=${origWhen} window=${alarm.windowMs === 0 ? 0 : duration(alarm.windowMs)} repeatInterval=${alarm.repeatIntervalMs} count=0 flags=0x${alarm.packageName === 'android' ? '9' : '0'}`,
+    `${indent}  type=${alarm.type} origWhen=${origWhen} window=${alarm.windowMs === 0 ? 0 : duration(alarm.windowMs)} repeatInterval=${alarm.repeatIntervalMs} count=${alarm.count ?? 0} flags=0x${alarm.packageName === 'android' ? '9' : '0'}`,
     `${indent}  whenElapsed=${duration(when)} maxWhenElapsed=${duration(when + alarm.windowMs)}`,
     `${indent}  operation=PendingIntent{${identity(`intent:${alarm.tag}`)}: PendingIntentRecord{${identity(`record:${alarm.tag}`)} ${alarm.packageName} broadcastIntent}}`,
   ];
@@ -151,7 +291,25 @@ export function alarmService(state: DeviceState): string {
       );
     }
   }
+  rows.push(...idleUntilRows(state, alarms));
   return lines(rows);
+}
+
+/** In deep Doze AlarmManager holds DeviceIdleController's alarm as mPendingIdleUntil; apps' alarms wait for it. */
+function idleUntilRows(state: DeviceState, alarms: readonly AlarmRecord[]): string[] {
+  const system = systemStateOf(state);
+  const index = alarms.findIndex((alarm) => alarm.tag === IDLE_UNTIL_TAG);
+  const alarm = system.doze.deep === 'IDLE' ? alarms[index] : undefined;
+  const name = (record: AlarmRecord): string =>
+    `Alarm{${identity(`alarm:${record.tag}`)} type ${ALARM_TYPE_NUMBERS[record.type]} origWhen ${record.whenElapsedMs} ${record.packageName}}`;
+  if (state.sdkLevel < 31) return ['', `  mPendingIdleUntil=${alarm ? name(alarm) : 'null'}`];
+  if (!alarm) return [];
+  return [
+    '',
+    '  Idle mode state:',
+    `    Idling until: ${name(alarm)}`,
+    ...alarmBlock(state, alarm, index, '    ').slice(1),
+  ];
 }
 
 /** `dumpsys usagestats`: recent activity events and the app standby states. */
@@ -178,7 +336,9 @@ export function usageStatsService(state: DeviceState): string {
     const bucket = standbyBucketOf(state, info.packageName) ?? 40;
     const used = recents.findIndex((task) => task.packageName === info.packageName);
     const usedText = used < 0 ? duration(-elapsed) : duration(-(used + 1) * 60_000);
-    const reason = bucket === 5 ? 's' : bucket === 10 ? 'u-mb' : 'd';
+    // UsageStatsManager reason codes: s forced by system, f forced by user (am set-standby-bucket), u usage, d default.
+    const forced = system.standbyOverride(info.packageName) !== undefined && !info.system;
+    const reason = bucket === 5 ? 's' : forced ? 'f' : bucket === 10 ? 'u-mb' : 'd';
     rows.push(
       `    package=${info.packageName} u=0 bucket=${bucket} reason=${reason} used=${usedText} usedScr=${usedText} lastPred=${duration(-elapsed)} lastJob=--  idle=${bucket >= 40 ? 'y' : 'n'}`,
     );

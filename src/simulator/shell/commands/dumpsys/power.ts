@@ -2,6 +2,7 @@
 // `deviceidle get|force-idle|unforce|step` change it as on a device (BatteryService stops its updates until reset).
 import type { DeviceState } from '../../../device/state';
 import { systemStateOf, type DeepIdleState, type LightIdleState } from '../../../device/systemState';
+import { appUid } from '../../../device/systemDefaults';
 import { dateTimeMillis, duration, lines } from './format';
 
 const PLUG_TYPES = { none: 0, ac: 1, usb: 2, wireless: 4 } as const;
@@ -141,8 +142,9 @@ function deviceIdleDump(state: DeviceState): string {
     '  Whitelist system apps:',
     '    com.android.shell',
     '  Whitelist user apps:',
+    ...system.dozeWhitelist().map((packageName) => `    ${packageName}`),
     ...(light ? ['  mLightEnabled=true  mDeepEnabled=true'] : ['  mEnabled=true']),
-    `  mForceIdle=${doze.deep === 'IDLE' && !battery.present}`,
+    `  mForceIdle=${doze.forced === true}`,
     `  mScreenOn=${system.screenOn}`,
     '  mScreenLocked=false',
     `  mNetworkConnected=${system.wifiConnected || system.ethernet.linkUp}`,
@@ -186,8 +188,9 @@ function deviceIdleCommand(state: DeviceState, args: readonly string[]): string 
     if (which === 'network') return lines(String(system.wifiConnected || system.ethernet.linkUp));
     return lines(`Unknown get option: ${which ?? ''}`);
   }
+  if (verb === 'whitelist') return whitelistCommand(state, args.slice(1));
   if (verb === 'force-idle') {
-    system.doze = { deep: 'IDLE', light: system.doze.light };
+    system.doze = { deep: 'IDLE', light: system.doze.light, forced: true };
     return lines('Now forced in to deep idle mode');
   }
   if (verb === 'unforce') {
@@ -196,13 +199,43 @@ function deviceIdleCommand(state: DeviceState, args: readonly string[]): string 
   }
   if (verb === 'step') {
     if (which === 'light') {
-      system.doze = { ...system.doze, light: next(LIGHT_STEPS, system.doze.light, 'IDLE') };
+      system.doze = { ...system.doze, light: next(LIGHT_STEPS, system.doze.light, 'IDLE'), forced: true };
       return lines(`Stepped to light: ${system.doze.light}`);
     }
-    system.doze = { ...system.doze, deep: next(DEEP_STEPS, system.doze.deep, 'IDLE') };
+    system.doze = { ...system.doze, deep: next(DEEP_STEPS, system.doze.deep, 'IDLE'), forced: true };
     return lines(`Stepped to deep: ${system.doze.deep}`);
   }
   return undefined;
+}
+
+/** `deviceidle whitelist`: `type,package,uid` lines; `+PKG` adds, `-PKG` removes (user apps only). */
+function whitelistCommand(state: DeviceState, changes: readonly string[]): string {
+  const system = systemStateOf(state);
+  if (changes.length === 0)
+    return lines(
+      // The downloads provider is not an installed package here; 10012 is its usual uid.
+      'system-excidle,com.android.providers.downloads,10012',
+      'system,com.android.shell,2000',
+      ...system.dozeWhitelist().map((packageName) => `user,${packageName},${appUid(state, packageName)}`),
+    );
+  const rows: string[] = [];
+  for (const change of changes) {
+    const packageName = change.slice(1);
+    if (change.startsWith('+')) {
+      if (state.getPackage(packageName) === undefined) rows.push(`Unknown package: ${packageName}`);
+      else {
+        system.setDozeWhitelisted(packageName, true);
+        rows.push(`Added: ${packageName}`);
+      }
+    } else if (change.startsWith('-')) {
+      rows.push(
+        system.setDozeWhitelisted(packageName, false)
+          ? `Removed: ${packageName}`
+          : `Unknown package: ${packageName}`,
+      );
+    } else rows.push(`Package must be prefixed with +, -, or =: ${change}`);
+  }
+  return lines(rows);
 }
 
 function thermalDump(state: DeviceState): string {
@@ -217,7 +250,7 @@ function thermalDump(state: DeviceState): string {
     `\tTemperature{mValue=${skin}, mType=3, mName=skin, mStatus=${status}}`,
   ];
   return lines(
-    `IsStatusOverride: false`,
+    `IsStatusOverride: ${system.thermalOverride}`,
     'ThermalEventListeners:',
     '\tcallbacks: 1',
     '\tkilled: false',

@@ -68,7 +68,7 @@ describe('dumpsys jobscheduler, alarm and usagestats', () => {
     expect(jobs).toContain('    Required constraints: CHARGING CONNECTIVITY\n');
     await output(phone, 'dumpsys battery unplug');
     expect(await output(phone, 'dumpsys jobscheduler')).toContain(
-      '    Required constraints: CHARGING CONNECTIVITY\n    Satisfied constraints: CONNECTIVITY DEVICE_NOT_DOZING BACKGROUND_NOT_RESTRICTED\n    Unsatisfied constraints: CHARGING\n',
+      '    Required constraints: CHARGING CONNECTIVITY\n    Dynamic constraints:\n    Satisfied constraints: CONNECTIVITY DEVICE_NOT_DOZING BACKGROUND_NOT_RESTRICTED WITHIN_QUOTA\n    Unsatisfied constraints: CHARGING\n',
     );
     phone.uninstallPackage('com.shoply.android');
     expect(await output(phone, 'dumpsys jobscheduler')).not.toContain('com.shoply.android');
