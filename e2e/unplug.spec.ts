@@ -65,7 +65,9 @@ test.describe('a device attached as an emulator (removed from adb when its conne
     const set = step(column, 'Set panel');
     await expect(set).toContainText('failed', { timeout: 15_000 });
     await expect(set.getByRole('code').first()).toHaveText('RESULT_TRANSPORT_FAILED');
-    await expect(set).toContainText('the request may have run');
+    // The first failure is the verdict, with the whole message; the step itself names its code.
+    await expect(column.getByRole('group', { name: 'Verdict' })).toContainText('the request may have run');
+    await expect(set).toContainText('(see the verdict above)');
     await expect(step(column, 'Screenshot')).toContainText('skipped');
     await expect(step(column, 'Clear panel').getByRole('code').first()).toHaveText('DEVICE_OFFLINE');
     // adb drops it; the console keeps it as the (disconnected) target rather than forgetting what the run was for.
