@@ -2,7 +2,7 @@
 import { fail, ok, type AppError, type Result } from '../../shared/errors';
 import { createAdbClient } from '../../node/adb/adbkit';
 import { DetailCache } from './detailCache';
-import { localServerError, remoteServerError } from './hubErrors';
+import { localServerError } from './hubErrors';
 import {
   isPackageName,
   parseServerAddress,
@@ -12,6 +12,7 @@ import {
 } from './hubConfig';
 import { probeOperator, type ProbeLimits } from './operatorStatus';
 import { pickTarget } from './pickTarget';
+import { createRemoteServer, remoteServerStatus, type RemoteServer } from './remoteServer';
 import { sameServer, serverIdentities, THIS_MACHINE } from './serverIdentity';
 import { ServerLink, type AdbServerStatus, type ListedDevice } from './serverLink';
 import { loadServers, saveServers, type SavedServer } from './serverStore';
@@ -22,15 +23,6 @@ export type { AdbServerStatus } from './serverLink';
 
 /** Receives the full device list after every observable change. */
 export type DevicesListener = (devices: DeviceInfo[]) => void;
-
-/** A remote server the user added: its link, its switch, and what identifies it. */
-interface RemoteServer {
-  link: ServerLink;
-  enabled: boolean;
-  identities: string[];
-  /** Other addresses entered for it. */
-  aliases: string[];
-}
 
 /**
  * Lists and tracks devices across adb servers. Rows come local first, then remote servers in the order they were
@@ -142,7 +134,7 @@ export class AdbHub implements DeviceResolver {
     await this.save();
     if (added !== 'local') await this.pollAll();
     this.emitIfChanged();
-    return ok(added === 'local' ? this.localStatus() : this.remoteStatus(added));
+    return ok(added === 'local' ? this.localStatus() : remoteServerStatus(added));
   }
 
   /** Forgets a remote server (by its address or an alias); false when it was not added. */
@@ -177,27 +169,12 @@ export class AdbHub implements DeviceResolver {
 
   /** The local server first, then remote servers in the order they were added (switched-off ones too). */
   servers(): AdbServerStatus[] {
-    return [this.localStatus(), ...[...this.remotes.values()].map((remote) => this.remoteStatus(remote))];
+    return [this.localStatus(), ...[...this.remotes.values()].map(remoteServerStatus)];
   }
 
   private localStatus(): AdbServerStatus {
     const status = this.local.status();
     return this.localAliases.length === 0 ? status : { ...status, aliases: [...this.localAliases] };
-  }
-
-  private remoteStatus(remote: RemoteServer): AdbServerStatus {
-    const status = remote.link.status();
-    const aliases = remote.aliases.length === 0 ? {} : { aliases: [...remote.aliases] };
-    if (remote.enabled) return { ...status, enabled: true, ...aliases };
-    return {
-      server: status.server,
-      host: status.host,
-      port: status.port,
-      tracking: false,
-      deviceCount: 0,
-      enabled: false,
-      ...aliases,
-    };
   }
 
   private findRemote(address: string): { label: string; remote: RemoteServer } | undefined {
@@ -227,16 +204,12 @@ export class AdbHub implements DeviceResolver {
       if (key !== label && !remote.aliases.includes(label)) remote.aliases.push(label);
       return remote;
     }
-    const client = createAdbClient({ host, port, startServer: false });
-    const link = new ServerLink(
-      label,
-      client,
-      (error) => remoteServerError(error, label),
+    const remote = createRemoteServer(
+      { label, host, port, identities, enabled, aliases },
       this.config.serverTimeoutMs,
     );
-    const remote: RemoteServer = { link, enabled, identities, aliases: [...aliases] };
     this.remotes.set(label, remote);
-    if (this.started && enabled) link.startTracking(this.signal);
+    if (this.started && enabled) remote.link.startTracking(this.signal);
     return remote;
   }
 

@@ -125,38 +125,6 @@ describe('runSequence', () => {
     expect((await readdir(value.runPath)).sort()).toEqual(['run.json', 'screenshot.png']);
   });
 
-  it('records the device context the Operator saw at the capture: locale, display, foreground app and version', async () => {
-    const { serial } = await boot();
-    await adb.adb(['-s', serial, 'shell', 'simctl locale de-DE']);
-    await adb.adb([
-      '-s',
-      serial,
-      'shell',
-      'monkey -p com.shoply.android -c android.intent.category.LAUNCHER 1',
-    ]);
-    const result = await runSequence(
-      { design: DESIGN, deviceId: serial, operatorPackage: PACKAGE },
-      dependencies,
-    );
-    if (!result.ok) throw new Error(result.error.message);
-    const record = await runJson(result.value.runPath);
-    expect(record.context).toEqual({
-      source: 'operator_hello',
-      observedAt: expect.any(String),
-      androidRelease: '15',
-      display: { widthPx: 1080, heightPx: 2400, densityDpi: 420, fontScale: 1, rotation: 0 },
-      locale: 'de-DE',
-      foregroundApp: {
-        packageName: 'com.shoply.android',
-        label: expect.any(String),
-        versionName: '5.12.0',
-        versionCode: expect.any(String),
-      },
-    });
-    const observedAt = Date.parse(String((record.context as { observedAt: string }).observedAt));
-    expect(observedAt).toBeGreaterThanOrEqual(Date.parse(String(record.startedAt)));
-  });
-
   it('records a capture without the panel as inCapture false', async () => {
     const { sim, serial } = await boot();
     sim.faults.excludePanelFromCapture = true;

@@ -109,7 +109,8 @@ function job(context: CommandContext, state: DeviceState, args: readonly string[
   const system = systemStateOf(state);
   if (action !== 'schedule') {
     if (rest.length > 0) return usage(context, JOB_FORM);
-    const done = action === 'run' ? system.runJob(packageName, jobId) : system.cancelJob(packageName, jobId);
+    const done =
+      action === 'run' ? system.work.runJob(packageName, jobId) : system.work.cancelJob(packageName, jobId);
     return done ? 0 : failWith(context, `simctl: ${packageName} has no job ${jobId}`, 1);
   }
   if (!state.getPackage(packageName)) return notInstalled(context, packageName);
@@ -127,7 +128,7 @@ function job(context: CommandContext, state: DeviceState, args: readonly string[
   )
     return usage(context, `${JOB_FORM} (period 900000.. ms, not with a delay)`);
   const simple = packageName.split('.').at(-1) ?? 'app';
-  system.scheduleJob({
+  system.work.scheduleJob({
     packageName,
     jobId,
     service: `${packageName}.jobs.${simple.charAt(0).toUpperCase()}${simple.slice(1)}JobService`,
@@ -151,7 +152,7 @@ function alarm(context: CommandContext, state: DeviceState, args: readonly strin
   const system = systemStateOf(state);
   if (action === 'cancel') {
     if (rest.length > 0) return usage(context, ALARM_FORM);
-    const removed = system.cancelAlarms(
+    const removed = system.work.cancelAlarms(
       packageName,
       third === undefined ? undefined : actionOf(packageName, third),
     );
@@ -169,7 +170,7 @@ function alarm(context: CommandContext, state: DeviceState, args: readonly strin
     return usage(context, `${ALARM_FORM} (repeat 60000.. ms)`);
   const wakeup = found.has('--wakeup');
   const rtc = found.has('--rtc');
-  system.setAlarm({
+  system.work.setAlarm({
     packageName,
     type: `${rtc ? 'RTC' : 'ELAPSED'}${wakeup ? '_WAKEUP' : ''}` as
       'RTC' | 'RTC_WAKEUP' | 'ELAPSED' | 'ELAPSED_WAKEUP',
@@ -200,7 +201,7 @@ function doze(context: CommandContext, state: DeviceState, mode: string | undefi
     system.setScreenOn(false);
     system.doze = { deep: 'IDLE', light: 'OVERRIDE' };
     // DeviceIdleController stays idle until its alarm (idle_to, an hour) brings the first maintenance window.
-    system.setAlarm({
+    system.work.setAlarm({
       packageName: 'android',
       type: 'ELAPSED_WAKEUP',
       tag: IDLE_UNTIL_TAG,
@@ -211,7 +212,7 @@ function doze(context: CommandContext, state: DeviceState, mode: string | undefi
   } else if (mode === 'exit') {
     system.setScreenOn(true);
     system.doze = { deep: 'ACTIVE', light: 'ACTIVE' };
-    system.cancelAlarms('android', IDLE_UNTIL_TAG);
+    system.work.cancelAlarms('android', IDLE_UNTIL_TAG);
   } else return usage(context, 'doze light|deep|exit');
   return 0;
 }
@@ -231,7 +232,7 @@ function standby(context: CommandContext, state: DeviceState, args: readonly str
   if (state.sdkLevel < 28) return failWith(context, 'simctl: standby buckets exist from API 28', 1);
   if (bucket === 45 && state.sdkLevel < 30)
     return failWith(context, 'simctl: the RESTRICTED bucket exists from API 30', 1);
-  systemStateOf(state).setStandbyBucket(packageName, bucket);
+  systemStateOf(state).work.setStandbyBucket(packageName, bucket);
   return 0;
 }
 

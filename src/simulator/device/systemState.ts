@@ -1,18 +1,16 @@
 // The system services' state of one simulated device (battery, thermal, Doze, network, background work,
 // notifications, dropbox, permissions), kept beside its DeviceState like its files and processes. Defaults are what a
 // phone shows an hour after boot; scenarios and tests change them through the setters.
+import { BackgroundWork } from './backgroundWork';
 import { processesOf } from './processes';
 import type { Component, DeviceState, InputEvent } from './state';
 import { seedAlarms, seedDropbox, seedJobs, seedNotifications, workPackages } from './systemDefaults';
 import type {
-  AlarmRecord,
   AnrRecord,
   BatteryState,
   DozeState,
   DropboxEntry,
   EthernetState,
-  JobHistoryEntry,
-  JobRecord,
   NotificationRecord,
   PermissionGrant,
   StandbyBucket,
@@ -52,12 +50,8 @@ export class SystemState {
   wifi: WifiState;
   ethernet: EthernetState;
   private screen = true;
-  private readonly jobList: JobRecord[];
-  private readonly alarmList: AlarmRecord[];
-  private readonly jobHistoryList: JobHistoryEntry[] = [];
-  /** Standby buckets a scenario (or `am set-standby-bucket`) set, per package. */
-  private readonly bucketOverrides = new Map<string, StandbyBucket>();
-  private readonly whitelist = new Set<string>();
+  /** JobScheduler, AlarmManager, the Doze whitelist and standby buckets (backgroundWork.ts). */
+  readonly work: BackgroundWork;
   private readonly notificationList: NotificationRecord[];
   private readonly dropboxList: DropboxEntry[];
   private anr: AnrRecord | undefined;
@@ -94,8 +88,16 @@ export class SystemState {
     };
     this.ethernet = { interfaceName: tv ? 'eth0' : undefined, linkUp: tv, ipv4: '192.168.1.40' };
     const packages = workPackages(state);
-    this.jobList = seedJobs(packages, this.elapsedNow());
-    this.alarmList = seedAlarms(packages, this.elapsedNow());
+    this.work = new BackgroundWork(
+      {
+        elapsedNow: () => this.elapsedNow(),
+        wallNow: () => state.now(),
+        screenOn: () => this.screenOn,
+        doze: () => this.doze,
+      },
+      seedJobs(packages, this.elapsedNow()),
+      seedAlarms(packages, this.elapsedNow()),
+    );
     this.notificationList = seedNotifications(state, packages, now);
     const seeded = seedDropbox(state, packages, this.bootTimeMs, now);
     this.dropboxList = seeded.entries;
@@ -171,140 +173,7 @@ export class SystemState {
     return this.state.getSetting('global', 'wifi_on') !== '0' && this.wifi.ssid !== undefined;
   }
 
-  // Background work, notifications, dropbox ------------------------------------------------------
-
-  jobs(): JobRecord[] {
-    return this.jobList.map((job) => ({ ...job }));
-  }
-
-  /** JobScheduler.schedule: a job with the same package and id is replaced. */
-  scheduleJob(job: JobRecord): void {
-    const index = this.jobIndex(job.packageName, job.jobId);
-    if (index >= 0) this.jobList.splice(index, 1, { ...job });
-    else this.jobList.push({ ...job });
-  }
-
-  /** JobScheduler.cancel; false when no such job is registered. */
-  cancelJob(packageName: string, jobId: number): boolean {
-    const index = this.jobIndex(packageName, jobId);
-    if (index < 0) return false;
-    this.jobList.splice(index, 1);
-    return true;
-  }
-
-  /**
-   * Runs a registered job to completion now (as `cmd jobscheduler run -f` does): it starts and finishes in the
-   * job history; a one-off job is then dropped, a periodic one stays with its last run now. False when unknown.
-   */
-  runJob(packageName: string, jobId: number): boolean {
-    const index = this.jobIndex(packageName, jobId);
-    const job = this.jobList[index];
-    if (job === undefined) return false;
-    const elapsedMs = this.elapsedNow();
-    const entry = { elapsedMs, packageName, jobId, service: job.service };
-    this.jobHistoryList.push({ ...entry, event: 'START' }, { ...entry, event: 'STOP' });
-    this.jobHistoryList.splice(0, Math.max(0, this.jobHistoryList.length - 100));
-    if (job.periodicMs === undefined) this.jobList.splice(index, 1);
-    else this.jobList.splice(index, 1, { ...job, lastRunElapsedMs: elapsedMs });
-    return true;
-  }
-
-  /** Jobs started and stopped since boot, oldest first (JobSchedulerService keeps the last 100). */
-  jobHistory(): JobHistoryEntry[] {
-    return this.jobHistoryList.map((entry) => ({ ...entry }));
-  }
-
-  private jobIndex(packageName: string, jobId: number): number {
-    return this.jobList.findIndex((job) => job.packageName === packageName && job.jobId === jobId);
-  }
-
-  /** The idle constraint JobScheduler's IdlenessTracker reports: screen off and the device in (light) Doze. */
-  get deviceIdleForJobs(): boolean {
-    return !this.screenOn && (this.doze.deep !== 'ACTIVE' || this.doze.light !== 'ACTIVE');
-  }
-
-  /** Jobs wait while the device is in deep or light Doze (DeviceIdleJobsController). */
-  get dozingForJobs(): boolean {
-    return this.doze.deep === 'IDLE' || this.doze.light === 'IDLE';
-  }
-
-  /** Pending alarms, soonest first; the due ones went off first (one-off: gone; repeating: the next time). */
-  alarms(): AlarmRecord[] {
-    this.deliverDueAlarms();
-    return this.alarmList.map((alarm) => ({ ...alarm })).sort((a, b) => a.whenElapsedMs - b.whenElapsedMs);
-  }
-
-  /** AlarmManager.set: an alarm of the same package and intent action is replaced (the same PendingIntent). */
-  setAlarm(alarm: AlarmRecord): void {
-    this.cancelAlarms(alarm.packageName, actionOf(alarm.tag));
-    this.alarmList.push({ ...alarm });
-  }
-
-  /**
-   * AlarmManager.cancel: the package's alarms whose tag or intent action (`*walarm*:ACTION`) is `action`, all of
-   * them without one; how many went.
-   */
-  cancelAlarms(packageName: string, action?: string): number {
-    let removed = 0;
-    for (let index = this.alarmList.length - 1; index >= 0; index -= 1) {
-      const alarm = this.alarmList[index];
-      const matches = action === undefined || alarm?.tag === action || actionOf(alarm?.tag ?? '') === action;
-      if (alarm?.packageName === packageName && matches) {
-        this.alarmList.splice(index, 1);
-        removed += 1;
-      }
-    }
-    return removed;
-  }
-
-  // While the device is in deep Doze, apps' alarms wait for it to leave (the platform's own still go off).
-  private deliverDueAlarms(): void {
-    const now = this.elapsedNow();
-    const deferApps = this.doze.deep === 'IDLE';
-    for (let index = this.alarmList.length - 1; index >= 0; index -= 1) {
-      const alarm = this.alarmList[index];
-      if (alarm === undefined || alarm.whenElapsedMs > now) continue;
-      if (deferApps && alarm.packageName !== 'android') continue;
-      if (alarm.tag.endsWith('android.intent.action.TIME_TICK')) {
-        // The system re-arms TIME_TICK for the start of the next minute each time it goes off.
-        const wall = this.state.now();
-        this.alarmList.splice(index, 1, { ...alarm, whenElapsedMs: now + 60_000 - (wall % 60_000) });
-        continue;
-      }
-      if (alarm.repeatIntervalMs <= 0) {
-        this.alarmList.splice(index, 1);
-        continue;
-      }
-      const missed = Math.floor((now - alarm.whenElapsedMs) / alarm.repeatIntervalMs) + 1;
-      this.alarmList.splice(index, 1, {
-        ...alarm,
-        whenElapsedMs: alarm.whenElapsedMs + missed * alarm.repeatIntervalMs,
-        count: (alarm.count ?? 0) + missed,
-      });
-    }
-  }
-
-  /** User apps on the Doze power-save whitelist (`dumpsys deviceidle whitelist +PKG`), in the order added. */
-  dozeWhitelist(): string[] {
-    return [...this.whitelist];
-  }
-
-  /** Adds (true) or removes (false) a package; false when that changed nothing. */
-  setDozeWhitelisted(packageName: string, listed: boolean): boolean {
-    if (this.whitelist.has(packageName) === listed) return false;
-    if (listed) this.whitelist.add(packageName);
-    else this.whitelist.delete(packageName);
-    return true;
-  }
-
-  /** The bucket a scenario set for a package, if any (standbyBucketOf falls back to usage). */
-  standbyOverride(packageName: string): StandbyBucket | undefined {
-    return this.bucketOverrides.get(packageName);
-  }
-
-  setStandbyBucket(packageName: string, bucket: StandbyBucket): void {
-    this.bucketOverrides.set(packageName, bucket);
-  }
+  // Notifications, dropbox ------------------------------------------------------------------------
 
   notifications(): NotificationRecord[] {
     return this.notificationList.map((notification) => ({ ...notification }));
@@ -417,12 +286,9 @@ export class SystemState {
       for (let index = list.length - 1; index >= 0; index -= 1)
         if (list[index]?.packageName === packageName) list.splice(index, 1);
     };
-    keep(this.jobList);
-    keep(this.alarmList);
     keep(this.notificationList);
     this.grantChanges.delete(packageName);
-    this.bucketOverrides.delete(packageName);
-    this.whitelist.delete(packageName);
+    this.work.forgetPackage(packageName);
   }
 }
 
@@ -434,14 +300,9 @@ export function standbyBucketOf(state: DeviceState, packageName: string): Standb
   const info = state.getPackage(packageName);
   if (!info) return undefined;
   if (info.system) return 5;
-  const override = systemStateOf(state).standbyOverride(packageName);
+  const override = systemStateOf(state).work.standbyOverride(packageName);
   if (override !== undefined) return override;
   return processesOf(state).pidOf(packageName) !== undefined ? 10 : 40;
-}
-
-/** `*walarm*:com.example.SYNC` → `com.example.SYNC`. */
-function actionOf(tag: string): string {
-  return tag.slice(tag.indexOf(':') + 1);
 }
 
 /** The dangerous permission an app asks for, by what it is (maps: location, mail: contacts, others: camera). */

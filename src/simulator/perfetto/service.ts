@@ -5,31 +5,16 @@ import { filesOf } from '../device/files';
 import { processesOf } from '../device/processes';
 import type { DeviceState } from '../device/state';
 import { jankUntilNs, type JankScenario } from './activity';
-import {
-  DATA_SOURCE_DESCRIPTOR,
-  SERVICE_DATA_SOURCE,
-  SERVICE_PRODUCER,
-  SERVICE_TRACING_SESSION,
-  TRACING_SERVICE_STATE,
-} from './schema';
+import { encodeServiceState, producersFor, serviceVersionFor } from './serviceState';
 import { traceProcesses } from './threads';
 import type { TraceConfig } from './traceConfig';
-import {
-  FRAME_TIMELINE_SOURCE,
-  FTRACE_SOURCE,
-  PROCESS_STATS_SOURCE,
-  writeTraceWindow,
-  type WrittenTrace,
-} from './traceWriter';
-import { encodeMessage } from './wire';
+import { writeTraceWindow, type WrittenTrace } from './traceWriter';
 
 /** The only directory perfetto may write traces to (SELinux on a real device). */
 export const TRACE_DIRECTORY = '/data/misc/perfetto-traces';
 /** Boot time the device reports in /proc/uptime when the service is created. */
 const UPTIME_AT_START_MS = 3_605_210;
 const CPUS = 8;
-/** AID_SHELL: every session here is started from adb shell. */
-const SHELL_UID = 2000;
 const FRAME_INTERVAL_NS = 16_666_667;
 const LOSS_DURATION_NS = 120_000_000;
 const MAX_JANK_FRAMES = 1000;
@@ -42,38 +27,6 @@ const MIN_WRITE_PERIOD_MS = 100;
  * this many times as long as the last took: writes use at most ~1/10 of the device's time.
  */
 const DRAIN_COST_FACTOR = 10;
-
-interface Producer {
-  id: number;
-  name: string;
-  pid: number;
-  uid: number;
-  sources: string[];
-  minSdk: number;
-}
-
-const PRODUCERS: readonly Producer[] = [
-  {
-    id: 1,
-    name: 'perfetto.traced_probes',
-    pid: 595,
-    uid: 9999,
-    minSdk: 28,
-    sources: [
-      FTRACE_SOURCE,
-      PROCESS_STATS_SOURCE,
-      'linux.sys_stats',
-      'linux.inode_file_map',
-      'android.power',
-      'android.log',
-      'android.packages_list',
-      'linux.system_info',
-    ],
-  },
-  { id: 2, name: 'perfetto.heapprofd', pid: 1602, uid: 9999, minSdk: 29, sources: ['android.heapprofd'] },
-  { id: 3, name: 'perfetto.traced_perf', pid: 1603, uid: 9999, minSdk: 31, sources: ['linux.perf'] },
-  { id: 4, name: 'surfaceflinger', pid: 566, uid: 1000, minSdk: 31, sources: [FRAME_TIMELINE_SOURCE] },
-];
 
 export interface StartRequest {
   key: string;
@@ -141,54 +94,21 @@ export class TracingService {
 
   /** Data source names this device's producers offer (frametimeline from API 31). */
   dataSources(): string[] {
-    return this.producers().flatMap((producer) => producer.sources);
+    return producersFor(this.state.sdkLevel).flatMap((producer) => producer.sources);
   }
 
   /** TracingServiceState as `perfetto --query-raw` prints it. */
   queryRaw(): Buffer {
-    const producers = this.producers();
-    return encodeMessage((message) => {
-      for (const producer of producers)
-        message.message(TRACING_SERVICE_STATE.producers, (entry) =>
-          entry
-            .varint(SERVICE_PRODUCER.id, producer.id)
-            .string(SERVICE_PRODUCER.name, producer.name)
-            .varint(SERVICE_PRODUCER.uid, producer.uid)
-            .string(SERVICE_PRODUCER.sdkVersion, this.serviceVersion())
-            .varint(SERVICE_PRODUCER.pid, producer.pid),
-        );
-      let id = 1;
-      for (const producer of producers)
-        for (const name of producer.sources)
-          message.message(TRACING_SERVICE_STATE.dataSources, (entry) =>
-            entry
-              .message(SERVICE_DATA_SOURCE.dsDescriptor, (descriptor) =>
-                descriptor.string(DATA_SOURCE_DESCRIPTOR.name, name).varint(DATA_SOURCE_DESCRIPTOR.id, id++),
-              )
-              .varint(SERVICE_DATA_SOURCE.producerId, producer.id),
-          );
-      // The shell uid sees the sessions it started (traced lists a consumer's own sessions to it).
-      for (const session of this.sessions.values())
-        message.message(TRACING_SERVICE_STATE.tracingSessions, (entry) => {
-          entry
-            .varint(SERVICE_TRACING_SESSION.id, session.id)
-            .varint(SERVICE_TRACING_SESSION.consumerUid, SHELL_UID)
-            .string(SERVICE_TRACING_SESSION.state, session.ended ? 'DISABLED' : 'STARTED');
-          if (session.config.uniqueSessionName)
-            entry.string(SERVICE_TRACING_SESSION.uniqueSessionName, session.config.uniqueSessionName);
-          for (const buffer of session.config.buffers)
-            entry.varint(SERVICE_TRACING_SESSION.bufferSizeKb, buffer.sizeKb);
-          entry
-            .varint(SERVICE_TRACING_SESSION.durationMs, session.config.durationMs)
-            .varint(SERVICE_TRACING_SESSION.numDataSources, session.config.dataSources.length)
-            .varint(SERVICE_TRACING_SESSION.startRealtimeNs, this.bootEpochMs * 1_000_000 + session.startNs)
-            .bool(SERVICE_TRACING_SESSION.isStarted, true);
-        });
-      message
-        .varint(TRACING_SERVICE_STATE.numSessions, this.sessions.size)
-        .varint(TRACING_SERVICE_STATE.numSessionsStarted, this.sessionsStarted)
-        .string(TRACING_SERVICE_STATE.tracingServiceVersion, this.serviceVersion())
-        .bool(TRACING_SERVICE_STATE.supportsTracingSessions, true);
+    return encodeServiceState({
+      producers: producersFor(this.state.sdkLevel),
+      version: serviceVersionFor(this.state.sdkLevel),
+      sessions: [...this.sessions.values()].map((session) => ({
+        id: session.id,
+        disabled: session.ended !== undefined,
+        config: session.config,
+        startRealtimeNs: this.bootEpochMs * 1_000_000 + session.startNs,
+      })),
+      sessionsStarted: this.sessionsStarted,
     });
   }
 
@@ -396,20 +316,9 @@ export class TracingService {
     };
   }
 
-  private producers(): Producer[] {
-    return PRODUCERS.filter((producer) => this.state.sdkLevel >= producer.minSdk);
-  }
-
   /** `perfetto --version`. */
   queryVersion(): string {
-    return this.serviceVersion();
-  }
-
-  private serviceVersion(): string {
-    const sdk = this.state.sdkLevel;
-    const version =
-      sdk >= 35 ? 'v46.0' : sdk >= 34 ? 'v38.0' : sdk >= 33 ? 'v30.0' : sdk >= 31 ? 'v18.0' : 'v9.0';
-    return `Perfetto ${version} (android)`;
+    return serviceVersionFor(this.state.sdkLevel);
   }
 }
 

@@ -81,10 +81,10 @@ function viewOf(state: DeviceState, job: JobRecord): JobView {
     CHARGING: system.battery.plugged !== 'none',
     TIMING_DELAY: earliestMs === undefined || now >= earliestMs,
     DEADLINE: latestMs !== undefined && now >= latestMs,
-    IDLE: system.deviceIdleForJobs,
+    IDLE: system.work.deviceIdleForJobs,
     CONNECTIVITY: network,
     // Apps on the Doze whitelist keep running jobs while the device dozes (DeviceIdleJobsController).
-    DEVICE_NOT_DOZING: !system.dozingForJobs || system.dozeWhitelist().includes(job.packageName),
+    DEVICE_NOT_DOZING: !system.work.dozingForJobs || system.work.dozeWhitelist().includes(job.packageName),
     BACKGROUND_NOT_RESTRICTED: true,
     // QuotaController (API 29+) gives NEVER-bucket apps no quota.
     WITHIN_QUOTA: bucket !== 50,
@@ -138,7 +138,7 @@ function jobBlock(state: DeviceState, job: JobRecord): string[] {
           `      Requires: charging=${job.requiresCharging === true} batteryNotLow=false deviceIdle=${job.requiresIdle === true}`,
         ]
       : [];
-  const whitelisted = system.dozeWhitelist().includes(job.packageName);
+  const whitelisted = system.work.dozeWhitelist().includes(job.packageName);
   const tracking = [
     ...(job.requiresCharging ? ['BATTERY'] : []),
     ...(job.requiredNetwork ? ['CONNECTIVITY'] : []),
@@ -202,7 +202,7 @@ function jobBlock(state: DeviceState, job: JobRecord): string[] {
 function historyRows(state: DeviceState): string[] {
   const system = systemStateOf(state);
   const now = system.elapsedNow();
-  const history = system.jobHistory();
+  const history = system.work.jobHistory();
   if (history.length === 0) return [];
   return [
     'Job history:',
@@ -215,7 +215,7 @@ function historyRows(state: DeviceState): string[] {
 }
 
 export function jobSchedulerService(state: DeviceState): string {
-  const jobs = systemStateOf(state).jobs();
+  const jobs = systemStateOf(state).work.jobs();
   const pending = jobs.filter((job) => viewOf(state, job).ready);
   return lines(
     'Started users: [0]',
@@ -259,7 +259,7 @@ function alarmBlock(state: DeviceState, alarm: AlarmRecord, index: number, inden
 
 export function alarmService(state: DeviceState): string {
   const system = systemStateOf(state);
-  const alarms = system.alarms();
+  const alarms = system.work.alarms();
   const elapsed = system.elapsedNow();
   const now = state.now();
   const next = (wakeup: boolean): string[] => {
@@ -337,7 +337,7 @@ export function usageStatsService(state: DeviceState): string {
     const used = recents.findIndex((task) => task.packageName === info.packageName);
     const usedText = used < 0 ? duration(-elapsed) : duration(-(used + 1) * 60_000);
     // UsageStatsManager reason codes: s forced by system, f forced by user (am set-standby-bucket), u usage, d default.
-    const forced = system.standbyOverride(info.packageName) !== undefined && !info.system;
+    const forced = system.work.standbyOverride(info.packageName) !== undefined && !info.system;
     const reason = bucket === 5 ? 's' : forced ? 'f' : bucket === 10 ? 'u-mb' : 'd';
     rows.push(
       `    package=${info.packageName} u=0 bucket=${bucket} reason=${reason} used=${usedText} usedScr=${usedText} lastPred=${duration(-elapsed)} lastJob=--  idle=${bucket >= 40 ? 'y' : 'n'}`,

@@ -142,7 +142,7 @@ function deviceIdleDump(state: DeviceState): string {
     '  Whitelist system apps:',
     '    com.android.shell',
     '  Whitelist user apps:',
-    ...system.dozeWhitelist().map((packageName) => `    ${packageName}`),
+    ...system.work.dozeWhitelist().map((packageName) => `    ${packageName}`),
     ...(light ? ['  mLightEnabled=true  mDeepEnabled=true'] : ['  mEnabled=true']),
     `  mForceIdle=${doze.forced === true}`,
     `  mScreenOn=${system.screenOn}`,
@@ -216,7 +216,9 @@ function whitelistCommand(state: DeviceState, changes: readonly string[]): strin
       // The downloads provider is not an installed package here; 10012 is its usual uid.
       'system-excidle,com.android.providers.downloads,10012',
       'system,com.android.shell,2000',
-      ...system.dozeWhitelist().map((packageName) => `user,${packageName},${appUid(state, packageName)}`),
+      ...system.work
+        .dozeWhitelist()
+        .map((packageName) => `user,${packageName},${appUid(state, packageName)}`),
     );
   const rows: string[] = [];
   for (const change of changes) {
@@ -224,12 +226,12 @@ function whitelistCommand(state: DeviceState, changes: readonly string[]): strin
     if (change.startsWith('+')) {
       if (state.getPackage(packageName) === undefined) rows.push(`Unknown package: ${packageName}`);
       else {
-        system.setDozeWhitelisted(packageName, true);
+        system.work.setDozeWhitelisted(packageName, true);
         rows.push(`Added: ${packageName}`);
       }
     } else if (change.startsWith('-')) {
       rows.push(
-        system.setDozeWhitelisted(packageName, false)
+        system.work.setDozeWhitelisted(packageName, false)
           ? `Removed: ${packageName}`
           : `Unknown package: ${packageName}`,
       );
