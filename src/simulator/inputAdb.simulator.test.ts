@@ -1,6 +1,6 @@
-import { XMLParser } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adbShell, dumpUi, type DumpNode } from '../test-support/uiDump';
 import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../test-support/isolatedAdb';
 import { SimulatedAndroid } from './simulatedAndroid';
 
@@ -8,52 +8,19 @@ import { SimulatedAndroid } from './simulatedAndroid';
 // `uiautomator dump /dev/tty` opens what that node opens, the next dump shows it, `screencap -p` paints it, and
 // dumpsys reports the new foreground; Back returns.
 
-interface XmlNode {
-  [attribute: string]: string | XmlNode | XmlNode[] | undefined;
-  node?: XmlNode | XmlNode[];
-}
-interface Node {
-  text: string;
-  id: string;
-  contentDesc: string;
-  packageName: string;
-  bounds: [number, number, number, number];
-}
+type Node = DumpNode;
 
 const SHOP = 'com.shoply.android';
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
 let adb: IsolatedAdb;
 let phone: SimulatedAndroid;
 let serial: string;
 
-function flatten(node: XmlNode | XmlNode[] | undefined): Node[] {
-  if (node === undefined) return [];
-  return (Array.isArray(node) ? node : [node]).flatMap((item) => {
-    const bounds = /^\[(\d+),(\d+)\]\[(\d+),(\d+)\]$/.exec(String(item.bounds));
-    if (!bounds) throw new Error(`bad bounds ${String(item.bounds)}`);
-    return [
-      {
-        text: String(item.text),
-        id: String(item['resource-id']),
-        contentDesc: String(item['content-desc']),
-        packageName: String(item.package),
-        bounds: bounds.slice(1).map(Number) as Node['bounds'],
-      },
-      ...flatten(item.node),
-    ];
-  });
+function shell(...args: string[]): Promise<string> {
+  return adbShell(adb, serial, ...args);
 }
 
-async function shell(...args: string[]): Promise<string> {
-  const run = await adb.adb(['-s', serial, 'shell', ...args]);
-  expect(run.code, args.join(' ')).toBe(0);
-  return run.stdout.toString();
-}
-
-async function dump(): Promise<Node[]> {
-  const out = await shell('uiautomator', 'dump', '/dev/tty');
-  const xml = out.slice(0, out.indexOf('UI hierchary dumped to:'));
-  return flatten((parser.parse(xml) as { hierarchy: { node: XmlNode } }).hierarchy.node);
+function dump(): Promise<Node[]> {
+  return dumpUi(adb, serial);
 }
 
 function find(nodes: Node[], predicate: (node: Node) => boolean): Node {

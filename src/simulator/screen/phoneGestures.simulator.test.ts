@@ -1,5 +1,5 @@
-import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adbShell, dumpUi, type DumpNode } from '../../test-support/uiDump';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { bootSimulated } from '../../test-support/isolatedResolver';
 import { loadProfile } from '../profiles/loadProfile';
@@ -10,22 +10,10 @@ import type { SimulatedAndroid } from '../simulatedAndroid';
 // stack (dumpsys shows it, Back pops it), a press held on an icon opens its shortcuts popup, a horizontal swipe
 // turns the launcher's pages, and D-pad keys give a phone's nodes focus too.
 
-interface XmlNode {
-  [attribute: string]: string | XmlNode | XmlNode[] | undefined;
-  node?: XmlNode | XmlNode[];
-}
-interface Node {
-  text: string;
-  id: string;
-  contentDesc: string;
-  packageName: string;
-  focused: boolean;
-  bounds: [number, number, number, number];
-}
+type Node = DumpNode;
 
 const MAIL = 'com.simmail.android';
 const LAUNCHER = 'com.google.android.apps.nexuslauncher';
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
 let adb: IsolatedAdb;
 let phone: SimulatedAndroid;
 let serial: string;
@@ -45,35 +33,12 @@ function crowdedPhone(): DeviceProfile {
   return { ...loaded.value, apps: [...loaded.value.apps, ...extra] };
 }
 
-function flatten(node: XmlNode | XmlNode[] | undefined): Node[] {
-  if (node === undefined) return [];
-  return (Array.isArray(node) ? node : [node]).flatMap((item) => {
-    const bounds = /^\[(\d+),(\d+)\]\[(\d+),(\d+)\]$/.exec(String(item.bounds));
-    if (!bounds) throw new Error(`bad bounds ${String(item.bounds)}`);
-    return [
-      {
-        text: String(item.text),
-        id: String(item['resource-id']),
-        contentDesc: String(item['content-desc']),
-        packageName: String(item.package),
-        focused: item.focused === 'true',
-        bounds: bounds.slice(1).map(Number) as Node['bounds'],
-      },
-      ...flatten(item.node),
-    ];
-  });
+function shell(...args: string[]): Promise<string> {
+  return adbShell(adb, serial, ...args);
 }
 
-async function shell(...args: string[]): Promise<string> {
-  const run = await adb.adb(['-s', serial, 'shell', ...args]);
-  expect(run.code, args.join(' ')).toBe(0);
-  return run.stdout.toString();
-}
-
-async function dump(): Promise<Node[]> {
-  const out = await shell('uiautomator', 'dump', '/dev/tty');
-  const xml = out.slice(0, out.indexOf('UI hierchary dumped to:'));
-  return flatten((parser.parse(xml) as { hierarchy: { node: XmlNode } }).hierarchy.node);
+function dump(): Promise<Node[]> {
+  return dumpUi(adb, serial);
 }
 
 function find(nodes: Node[], predicate: (node: Node) => boolean): Node {

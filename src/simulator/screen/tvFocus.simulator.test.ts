@@ -1,6 +1,6 @@
-import { XMLParser } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adbShell, dumpUi, type DumpNode } from '../../test-support/uiDump';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { bootSimulated } from '../../test-support/isolatedResolver';
 import type { SimulatedAndroid } from '../simulatedAndroid';
@@ -9,62 +9,23 @@ import type { SimulatedAndroid } from '../simulatedAndroid';
 // its leanback home is rows of cards, D-pad keys move focus between them as FocusFinder would, the focused card
 // wears a white frame on `screencap -p`, CENTER opens its app and Back returns to the card that was focused.
 
-interface XmlNode {
-  [attribute: string]: string | XmlNode | XmlNode[] | undefined;
-  node?: XmlNode | XmlNode[];
-}
-interface Node {
-  text: string;
-  id: string;
-  contentDesc: string;
-  packageName: string;
-  focusable: boolean;
-  focused: boolean;
-  selected: boolean;
-  bounds: [number, number, number, number];
-}
+type Node = DumpNode;
 
 const LAUNCHER = 'com.google.android.apps.tv.launcherx';
 const SHOP = 'com.shoply.android';
 /** The leanback home's background, and the colour of the focus frame around a card. */
 const BACKGROUND = '#0E1013';
 const FRAME = '#FFFFFF';
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
 let adb: IsolatedAdb;
 let tv: SimulatedAndroid;
 let serial: string;
 
-function flatten(node: XmlNode | XmlNode[] | undefined): Node[] {
-  if (node === undefined) return [];
-  return (Array.isArray(node) ? node : [node]).flatMap((item) => {
-    const bounds = /^\[(\d+),(\d+)\]\[(\d+),(\d+)\]$/.exec(String(item.bounds));
-    if (!bounds) throw new Error(`bad bounds ${String(item.bounds)}`);
-    return [
-      {
-        text: String(item.text),
-        id: String(item['resource-id']),
-        contentDesc: String(item['content-desc']),
-        packageName: String(item.package),
-        focusable: item.focusable === 'true',
-        focused: item.focused === 'true',
-        selected: item.selected === 'true',
-        bounds: bounds.slice(1).map(Number) as Node['bounds'],
-      },
-      ...flatten(item.node),
-    ];
-  });
+function shell(...args: string[]): Promise<string> {
+  return adbShell(adb, serial, ...args);
 }
 
-async function shell(...args: string[]): Promise<string> {
-  const run = await adb.adb(['-s', serial, 'shell', ...args]);
-  expect(run.code, args.join(' ')).toBe(0);
-  return run.stdout.toString();
-}
-
-async function dump(): Promise<Node[]> {
-  const out = await shell('uiautomator', 'dump', '/dev/tty');
-  const xml = out.slice(0, out.indexOf('UI hierchary dumped to:'));
-  return flatten((parser.parse(xml) as { hierarchy: { node: XmlNode } }).hierarchy.node);
+function dump(): Promise<Node[]> {
+  return dumpUi(adb, serial);
 }
 
 /** The one focused node of the dump (fails when none or several are focused). */
