@@ -19,11 +19,11 @@ export const TOP_LEVEL = {
  */
 export const LAYERS = {
   main: [
-    ['capture', 'http', 'operator'],
+    ['capture', 'http', 'operator', 'approval'],
     ['evidence', 'devices', 'daemon'],
-    ['screenshot'],
-    ['execution'],
-    ['sequence'],
+    ['screenshot', 'android'],
+    ['execution', 'diagnostics', 'logcat', 'traces', 'ui'],
+    ['sequence', 'toolbox'],
     ['serve'],
     ['mcp'],
     ['api'],

@@ -1,6 +1,7 @@
 // The one module that touches @devicefarmer/adbkit: its CommonJS export, Bluebird promises and known defects stay here.
 import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
+import { connect } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Client } from '@devicefarmer/adbkit';
 import type { AppError, ErrorCode } from '../../shared/errors';
@@ -61,6 +62,13 @@ export interface AdbClient {
   screencap(serial: string): Promise<Buffer>;
   /** Opens a device-side socket such as `localabstract:<name>`. */
   openLocal(serial: string, path: string): Promise<Duplex>;
+  /**
+   * Opens any device service by its exact name (`shell,v2,raw:<cmd>`, `exec:<cmd>`); the stream carries the service's
+   * raw bytes. Rejects when the device refuses the service (adbkit's `Failure: 'closed'`).
+   */
+  openService(serial: string, service: string): Promise<Duplex>;
+  /** The device's adb transport features (`host-serial:<serial>:features`), e.g. `shell_v2`, `cmd`. */
+  transportFeatures(serial: string): Promise<string[]>;
   waitBootComplete(serial: string): Promise<void>;
   /** Stops the adb server this client talks to. */
   kill(): Promise<void>;
@@ -161,6 +169,40 @@ function wrapTracker(
   };
 }
 
+/**
+ * One host service request on the adb server (`<hex4 length><request>`, answered `OKAY<hex4 length><payload>` or
+ * `FAIL<hex4 length><message>`), split on commas. Why by hand: adbkit has no call for transport features (its
+ * getFeatures() is `pm list features`, the Android feature list).
+ */
+function hostRequest(host: string, port: number, request: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host, port });
+    const chunks: Buffer[] = [];
+    socket.setTimeout(10_000, () =>
+      socket.destroy(new Error(`adb server ${host}:${port} did not answer ${request}`)),
+    );
+    socket.once('connect', () => {
+      socket.write(`${request.length.toString(16).padStart(4, '0')}${request}`);
+    });
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      const reply = Buffer.concat(chunks);
+      if (reply.length < 8) return;
+      const length = Number.parseInt(reply.subarray(4, 8).toString('latin1'), 16);
+      if (reply.length < 8 + length) return;
+      const payload = reply.subarray(8, 8 + length).toString('utf8');
+      socket.destroy();
+      if (reply.subarray(0, 4).toString('latin1') === 'OKAY')
+        resolve(payload.split(',').filter((feature) => feature !== ''));
+      else reject(new Error(payload));
+    });
+    socket.once('error', reject);
+    socket.once('close', () =>
+      reject(new Error(`adb server ${host}:${port} closed before answering ${request}`)),
+    );
+  });
+}
+
 /** Reads a stream to its end. */
 export function readAll(stream: Duplex): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -220,6 +262,10 @@ export function createAdbClient(options: {
     },
     screencap: async (serial) => readAll(await device(serial).screencap()),
     openLocal: async (serial, path) => device(serial).openLocal(path),
+    // adbkit's openLocal sends any name containing ':' verbatim as the service (its `localfilesystem:` prefix is
+    // only added to names without one), which is exactly an arbitrary service open.
+    openService: async (serial, service) => device(serial).openLocal(service),
+    transportFeatures: async (serial) => hostRequest(host, options.port, `host-serial:${serial}:features`),
     waitBootComplete: async (serial) => {
       await device(serial).waitBootComplete();
     },

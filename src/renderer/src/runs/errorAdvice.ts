@@ -54,6 +54,16 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   DAEMON_PROXY_ERROR: 'The action may have run: check the device before retrying.',
   COMMAND_TIMEOUT: 'The command took too long: check the device and retry, perhaps with a longer timeout.',
   COMMAND_CANCELLED: 'The command was cancelled; rerun it when ready.',
+  INVALID_ARGUMENTS: 'Fix the argument named in the message; nothing was sent to the device.',
+  UNKNOWN_TOOL: 'Use one of the listed tools (androperator android --help, or MCP tools/list).',
+  ANDROID_COMMAND_REFUSED:
+    'This form is not read-only and is refused: use a reviewed query form (docs/diagnostics.md lists them).',
+  ANDROID_COMMAND_FAILED: 'Read the status and stderr in the details; the device command did not succeed.',
+  ANDROID_COMMAND_TIMED_OUT: 'Narrow the scope (a package, a key, fewer lines) and run it again.',
+  APPROVAL_REFUSED:
+    'The action was refused, so nothing was sent to the device. Run it again to be asked again.',
+  APPROVAL_UNAVAILABLE:
+    'This action needs approval: run it from the console, answer the prompt on a terminal, or pass --yes.',
   USAGE: 'Check the command syntax.',
   UNKNOWN_COMMAND: 'Check the command name.',
   FILE_NOT_FOUND: 'Check the path exists.',
