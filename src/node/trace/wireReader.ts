@@ -101,9 +101,11 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
 /** A string field stripped of control characters and cut to 256 chars. */
 export function readString(bytes: Uint8Array, start: number, end: number): string {
   const limited = Math.min(end, start + 1024);
-  // eslint-disable-next-line no-control-regex
-  return decoder
-    .decode(bytes.subarray(start, limited))
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
-    .slice(0, 256);
+  let text = '';
+  for (const char of decoder.decode(bytes.subarray(start, limited))) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code >= 0x20 && !(code >= 0x7f && code <= 0x9f)) text += char;
+    if (text.length >= 256) break;
+  }
+  return text.slice(0, 256);
 }
