@@ -197,6 +197,28 @@ describe('trace analysis (reference 9)', () => {
     expect(errorCode(packets)).toBe('TRACE_LIMIT_EXCEEDED');
   });
 
+  it('reads a file of several 1 MiB chunks, packets straddling chunk boundaries, as the bytes read whole', async () => {
+    const builder = new TraceBuilder();
+    for (let bundle = 0; bundle < 400; bundle++) {
+      builder.ftrace(
+        bundle % 4,
+        Array.from({ length: 50 }, (_, i) => ({
+          ts: (bundle * 50 + i) * MS,
+          kind: 'print' as const,
+          tid: 10 + (i % 3),
+          buf: i % 2 === 0 ? `B|10|Choreographer#doFrame ${'y'.repeat(200)}` : 'E|10',
+        })),
+      );
+    }
+    const bytes = builder.bytes();
+    expect(bytes.length).toBeGreaterThan(2 * 1024 * 1024);
+    const file = join(dir, 'chunks.pftrace');
+    writeFileSync(file, bytes);
+    const fromFile = await analyzeTraceFile(file);
+    expect(fromFile.ok && fromFile.value.coverage.atrace).toBe(20_000);
+    expect(fromFile).toEqual(analyzeTraceBytes(bytes));
+  });
+
   it('reads files in chunks, and refuses symlinks, directories, oversized and compressed files', async () => {
     const file = join(dir, 'a.pftrace');
     writeFileSync(file, synthetic());

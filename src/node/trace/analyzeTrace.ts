@@ -125,10 +125,11 @@ export async function analyzeTraceFile(
         await fill(20);
         const available = buffer.length;
         const [length, start] = packetHeader(buffer, offset, Math.min(available, offset + 20));
-        if (!(await fill(start - offset + length))) {
+        // fill() may move the unread bytes to the start of a new buffer: keep the header length, not `start`.
+        const headerLength = start - offset;
+        if (!(await fill(headerLength + length))) {
           throw new TraceError('TRACE_MALFORMED', 'malformed trace: truncated packet');
         }
-        const headerLength = start - offset;
         decoder.packet(buffer.subarray(offset + headerLength, offset + headerLength + length));
         offset += headerLength + length;
       }
