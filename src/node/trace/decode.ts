@@ -37,6 +37,8 @@ const F = {
   frameTimeline: { actualDisplay: 2, actualSurface: 4 },
 } as const;
 const BOOTTIME = 6;
+const BODY_FIELDS = 8;
+const utf8 = new TextDecoder();
 
 export type TraceEvent =
   | { kind: 'loss'; ts: number }
@@ -75,6 +77,9 @@ export class TraceDecoder {
   readonly tgids = new Map<number, number>();
   readonly cmdlines = new Map<number, string>();
   private readonly known = new Set<number>();
+  private readonly ints = new Array<number>(BODY_FIELDS).fill(-1);
+  private readonly strStart = new Array<number>(BODY_FIELDS).fill(-1);
+  private readonly strEnd = new Array<number>(BODY_FIELDS).fill(-1);
 
   private push(event: TraceEvent): void {
     if (this.events.length >= LIMITS.events) throw limit(`the trace has more than ${LIMITS.events} events`);
@@ -183,17 +188,25 @@ export class TraceDecoder {
     if (ts === null || body === null) return;
     const at: number = ts;
     const b: { field: number; start: number; end: number } = body;
-    const ints = new Map<number, number>();
-    const strs = new Map<number, [number, number]>();
+    // Body fields 1-7 are all the decoder reads: kept in reused arrays instead of a Map per event.
+    const ints = this.ints;
+    const strStart = this.strStart;
+    const strEnd = this.strEnd;
+    ints.fill(-1);
+    strStart.fill(-1);
     walkFields(bytes, b.start, b.end, (f) => {
-      if (f.wireType === 0) ints.set(f.field, f.value);
-      else if (f.wireType === 2) strs.set(f.field, [f.start, f.end]);
+      if (f.field >= BODY_FIELDS) return;
+      if (f.wireType === 0) ints[f.field] = f.value;
+      else if (f.wireType === 2) {
+        strStart[f.field] = f.start;
+        strEnd[f.field] = f.end;
+      }
     });
     const str = (n: number): string | null => {
-      const range = strs.get(n);
-      return range === undefined ? null : readString(bytes, range[0], range[1]);
+      const start = strStart[n] ?? -1;
+      return start < 0 ? null : readString(bytes, start, strEnd[n] ?? start);
     };
-    const int = (n: number): number => ints.get(n) ?? 0;
+    const int = (n: number): number => Math.max(ints[n] ?? 0, 0);
     switch (b.field) {
       case F.event.schedSwitch: {
         this.coverage.sched_switch++;
@@ -209,18 +222,18 @@ export class TraceDecoder {
       case F.event.schedWakeup: {
         this.coverage.sched_wakeup++;
         const pid = int(2);
-        if (ints.has(4) && int(4) === 0) break;
+        if (ints[4] === 0) break;
         const comm = str(1);
         if (pid !== 0 && comm !== null && !this.threadNames.has(pid)) this.setName(pid, comm);
         out.push({ kind: 'wakeup', ts: at, tid: pid });
         break;
       }
       case F.event.print: {
-        const range = strs.get(2);
-        if (range === undefined) break;
-        if (range[1] - range[0] > LIMITS.printBytes) break;
+        const start = strStart[2] ?? -1;
+        const end = strEnd[2] ?? -1;
+        if (start < 0 || end - start > LIMITS.printBytes) break;
         this.coverage.atrace++;
-        const text = new TextDecoder().decode(bytes.subarray(range[0], range[1])).replace(/\n$/, '');
+        const text = utf8.decode(bytes.subarray(start, end)).replace(/\n$/, '');
         if (text.startsWith('B|')) {
           const pid = Number.parseInt(text.split('|')[1] ?? '', 10);
           if (Number.isSafeInteger(pid) && pid > 0 && tid !== 0) this.setTgid(tid, pid);
