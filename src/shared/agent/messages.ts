@@ -2,6 +2,7 @@
 import type { ResultEnvelope } from '../envelope';
 import { ok, type ErrorCode, type Result } from '../errors';
 import type { Rect } from '../geometry/types';
+import type { OperatorTree } from '../ui/operatorTree';
 import {
   parseExecuteLease,
   parseLeaseRequest,
@@ -64,6 +65,8 @@ export type AgentRequest =
   | { v: 1; type: 'hello'; id: string }
   | { v: 1; type: 'execute'; id: string; execution: unknown; lease?: { id: string } }
   | { v: 1; type: 'watch'; id: string }
+  /** The bounded accessibility tree of the active windows (docs/ui-loop.md). */
+  | { v: 1; type: 'get_ui_tree'; id: string }
   | LeaseRequest;
 
 export type AgentEvent =
@@ -79,6 +82,7 @@ export type AgentResponse =
   | ({ v: 1; type: 'hello_result'; id: string } & OperatorDescription)
   | { v: 1; type: 'execute_result'; id: string; envelope: ResultEnvelope; panel?: PanelTransition }
   | { v: 1; type: 'watch_started'; id: string }
+  | { v: 1; type: 'ui_tree_result'; id: string; tree: OperatorTree }
   | LeaseResponse
   | {
       v: 1;
@@ -112,6 +116,7 @@ export function parseAgentRequest(message: Record<string, unknown>): ParsedReque
   switch (message.type) {
     case 'hello':
     case 'watch':
+    case 'get_ui_tree':
       return ok({ v: 1, type: message.type, id });
     case 'execute': {
       if (!('execution' in message)) return refuse(id, 'execute needs an execution');
@@ -163,6 +168,13 @@ export function parseAgentResponse(message: Record<string, unknown>): ParsedResp
       return isEnvelope(message.envelope)
         ? ok(message as AgentResponse)
         : malformed('execute_result envelope is malformed');
+    case 'ui_tree_result':
+      return typeof message.id === 'string' &&
+        typeof message.tree === 'object' &&
+        message.tree !== null &&
+        Array.isArray((message.tree as { nodes?: unknown }).nodes)
+        ? ok(message as AgentResponse)
+        : malformed('ui_tree_result without id or tree');
     case 'lease_result':
       return typeof message.id === 'string' && typeof message.lease === 'object' && message.lease !== null
         ? ok(message as AgentResponse)

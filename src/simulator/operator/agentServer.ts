@@ -9,6 +9,7 @@ import {
 } from '../../shared/agent/messages';
 import { OPERATOR_CAPABILITIES, type LeaseRequest, type PanelGeneration } from '../../shared/agent/lease';
 import type { ErrorCode } from '../../shared/errors';
+import type { OperatorTree } from '../../shared/ui/operatorTree';
 import type { ExecuteOutcome } from './executeActions';
 import type { LeaseKeeper } from './leaseKeeper';
 
@@ -26,6 +27,8 @@ export interface AgentBackend {
   leases(): LeaseKeeper | null;
   /** The panel's generation and visibility now (execute_result reports them before and after). */
   panelState(): PanelGeneration;
+  /** The bounded tree of the active windows; null while the accessibility service is not connected. */
+  uiTree(): Promise<OperatorTree | null>;
 }
 
 /** Serves one accepted stream until it closes. */
@@ -77,6 +80,17 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
         const description = await backend.describe();
         const capabilities = leases === null ? {} : { capabilities: [...OPERATOR_CAPABILITIES] };
         send({ v: 1, type: 'hello_result', id: request.id, ...description, ...capabilities });
+        return;
+      }
+      case 'get_ui_tree': {
+        const tree = await backend.uiTree();
+        if (tree === null)
+          sendError(
+            request.id,
+            'OPERATOR_NOT_ENABLED',
+            'The Operator accessibility service is not connected; enable it to read the UI tree.',
+          );
+        else send({ v: 1, type: 'ui_tree_result', id: request.id, tree });
         return;
       }
       case 'watch':

@@ -1,5 +1,6 @@
 // Replays conformance/agent-protocol/*.json against the simulated Operator's agent server: the Kotlin Operator's
 // RecordedExchangesTest replays the same files, so both sides of docs/operator-protocol.md answer alike.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Duplex, PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { formatBounds, parseBounds } from '../../shared/geometry/bounds';
 import { decodeVectorString } from '../../shared/geometry/conformanceVectors';
 import { createFixedAdvanceMeasurer } from '../../shared/geometry/fixedMeasurer';
 import { parseTemplateMetadata } from '../../shared/template/metadata';
+import { boundTree, type RawTreeWindow } from '../../shared/ui/operatorTree';
 import { serveAgentStream, type AgentBackend } from './agentServer';
 import { FakeClock } from './clock';
 import { executeOnOperator } from './executeActions';
@@ -191,6 +193,15 @@ function startOperator(setup: JsonObject): {
     noteExecute: () => undefined,
     leases: () => leases,
     panelState: () => ({ generation: controller.currentGeneration, visible: controller.visible }),
+    // Files with an operator.uiWindows input answer get_ui_tree from it (conformance/ui-tree/ raw windows).
+    uiTree: () =>
+      Promise.resolve(
+        Array.isArray(setup.uiWindows)
+          ? boundTree(setup.uiWindows as RawTreeWindow[], (bytes) =>
+              createHash('sha256').update(bytes).digest('base64url'),
+            )
+          : null,
+      ),
   };
   const leases = new LeaseKeeper(clock);
   const client = new PassThrough(); // bytes the test writes to the Operator

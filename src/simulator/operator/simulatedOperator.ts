@@ -3,6 +3,9 @@ import type { AgentEvent, OperatorDescription, PanelEventReason } from '../../sh
 import { fail, ok } from '../../shared/errors';
 import { formatBounds } from '../../shared/geometry/bounds';
 import type { DeviceState } from '../device/state';
+import { uiSourceOf, type UiNode } from '../device/uiTree';
+import { boundTree, type OperatorTree, type RawTreeNode } from '../../shared/ui/operatorTree';
+import { createHash } from 'node:crypto';
 import type { DeviceProfile } from '../profiles/types';
 import { renderAppIcon } from '../screen/icons';
 import { screenAppOf } from '../screen/fromProfile';
@@ -164,6 +167,15 @@ export class SimulatedOperator implements AgentBackend {
     return this.legacyProtocol ? null : this.keeper;
   }
 
+  async uiTree(): Promise<OperatorTree | null> {
+    if (!this.serviceConnected) return null;
+    const hierarchy = await uiSourceOf(this.options.state)?.();
+    return boundTree(
+      [{ id: 1, root: hierarchy === undefined ? null : rawTreeNode(hierarchy.root) }],
+      (bytes) => createHash('sha256').update(bytes).digest('base64url'),
+    );
+  }
+
   panelState(): PanelGeneration {
     return { generation: this.controller.currentGeneration, visible: this.controller.visible };
   }
@@ -230,5 +242,27 @@ function panelEvent(change: {
     generation: change.generation,
     reason: change.reason,
     ...(change.visible && change.panel ? { bounds: formatBounds(change.panel.layout.bounds) } : {}),
+  };
+}
+
+/** The simulated screen's node as the Operator's AccessibilityNodeInfo walker reads it (every drawn node is visible). */
+function rawTreeNode(node: UiNode): RawTreeNode {
+  return {
+    package: node.packageName,
+    class: node.className,
+    resource_id: node.resourceId ?? null,
+    text: node.text ?? null,
+    content_description: node.contentDesc ?? null,
+    bounds: node.bounds,
+    visible: node.bounds.right > node.bounds.left && node.bounds.bottom > node.bounds.top,
+    clickable: node.clickable ?? false,
+    focused: node.focused ?? false,
+    focusable: node.focusable ?? false,
+    selected: node.selected ?? false,
+    enabled: node.enabled ?? true,
+    scrollable: node.scrollable ?? false,
+    editable: node.className === 'android.widget.EditText',
+    password: node.password ?? false,
+    children: node.children.map(rawTreeNode),
   };
 }
