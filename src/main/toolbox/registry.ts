@@ -1,8 +1,24 @@
 // The one list of Android tools that MCP, the CLI and the console serve (src/main/android/tool.ts).
 import type { AndroidTool } from '../android/tool';
 import { androidSettings } from '../diagnostics/settings';
+import { androidCrashReport, androidNetstats, androidNotification } from '../diagnostics/aggregates/filtered';
+import { androidConnectivity, androidWifiEth } from '../diagnostics/aggregates/network';
+import { androidPermissionAudit } from '../diagnostics/aggregates/permissionAudit';
+import { androidStorage } from '../diagnostics/aggregates/storage';
+import { androidDoze, androidThermalPower } from '../diagnostics/aggregates/thermalPower';
 
-export const ANDROID_TOOLS: readonly AndroidTool[] = [androidSettings];
+export const ANDROID_TOOLS: readonly AndroidTool[] = [
+  androidSettings,
+  androidNotification,
+  androidCrashReport,
+  androidThermalPower,
+  androidNetstats,
+  androidStorage,
+  androidWifiEth,
+  androidDoze,
+  androidPermissionAudit,
+  androidConnectivity,
+];
 
 /** The tool with this MCP name. */
 export function toolNamed(name: string): AndroidTool | undefined {
