@@ -121,7 +121,7 @@ export const androidNetstats = defineTool({
   arguments: NETSTATS_ARGUMENTS,
   async run(context, args) {
     const answer = await filtered(context, 'netstats', 'dumpsys netstats detail', args.package, args.limit, [
-      'netstats rows name uids (uid=10105), not packages: filter by the uid to find an app.',
+      'netstats rows name uids (uid=10105), not packages: filter by the uid number (e.g. 10105, from `dumpsys package`) to find an app.',
     ]);
     return answer.ok ? ok(answer.value.answer) : answer;
   },

@@ -149,7 +149,9 @@ export function wc(context: CommandContext): number {
 /** `sort [-n] [-r] [FILE...]`: lines in byte order, or by their leading number with -n (toybox; no keys or -u). */
 export function sort(context: CommandContext): number {
   const flags = new Set(
-    context.args.filter((argument) => /^-[nr]+$/.test(argument)).flatMap((argument) => [...argument.slice(1)]),
+    context.args
+      .filter((argument) => /^-[nr]+$/.test(argument))
+      .flatMap((argument) => [...argument.slice(1)]),
   );
   const names = context.args.filter((argument) => !/^-[nr]+$/.test(argument));
   const { inputs, status } = readInputs(context, names);
