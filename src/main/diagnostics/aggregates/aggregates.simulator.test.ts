@@ -1,6 +1,6 @@
 // The aggregate tools through runTool on simulated phones (a real adb server): what each device received and what
 // each tool answers, on Android 15 and on Android 5 (no deviceidle, thermalservice or ethernet service).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIsolatedAdb, type IsolatedAdb } from '../../../test-support/isolatedAdb';
 import { bootSimulated, isolatedResolver } from '../../../test-support/isolatedResolver';
 import type { SimulatedAndroid } from '../../../simulator/simulatedAndroid';
@@ -215,6 +215,31 @@ describe('section tools', () => {
     });
     expect(JSON.stringify(answer.sections.connectivity).length).toBeLessThan(1000);
     expect(answer.caveats.join(' ')).toContain('does not prove HTTPS');
+  });
+});
+
+describe('cancellation', () => {
+  it('cancelling android_connectivity while its pings run closes the streams and answers COMMAND_CANCELLED', async () => {
+    const controller = new AbortController();
+    const last = phone.sim.device.received().at(-1);
+    const running = runTool(androidConnectivity, {
+      arguments: { device: phone.serial },
+      resolver: isolatedResolver(adb),
+      approve: NO_APPROVER,
+      signal: controller.signal,
+    });
+    await vi.waitFor(
+      () => {
+        const received = phone.sim.device.received();
+        const since = received.slice(last === undefined ? 0 : received.lastIndexOf(last) + 1);
+        expect(since.map((entry) => entry.service)).toContain(
+          "shell,v2,raw:ping -c 3 -W 2 'connectivitycheck.gstatic.com'",
+        );
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    controller.abort();
+    expect(await running).toMatchObject({ ok: false, error: { code: 'COMMAND_CANCELLED' } });
   });
 });
 
