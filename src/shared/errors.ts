@@ -76,6 +76,12 @@ export const ERROR_CODES = [
   'SERVER_SHUTTING_DOWN',
   'FILE_WRITE_FAILED',
   'INTERNAL_ERROR',
+  // System trace analysis
+  'TRACE_MALFORMED',
+  'TRACE_TOO_LARGE',
+  'TRACE_LIMIT_EXCEEDED',
+  'TRACE_UNSUPPORTED',
+  'TRACE_TARGET_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 // The one list of Android tools that MCP, the CLI and the console serve (src/main/android/tool.ts).
 import type { AndroidTool } from '../android/tool';
 import { androidSettings } from '../diagnostics/settings';
+import { analyzeSystemTrace } from '../traces/analyzeTool';
 import { androidCrashReport, androidNetstats, androidNotification } from '../diagnostics/aggregates/filtered';
 import { androidConnectivity, androidWifiEth } from '../diagnostics/aggregates/network';
 import { androidPermissionAudit } from '../diagnostics/aggregates/permissionAudit';
@@ -9,6 +10,7 @@ import { androidDoze, androidThermalPower } from '../diagnostics/aggregates/ther
 
 export const ANDROID_TOOLS: readonly AndroidTool[] = [
   androidSettings,
+  analyzeSystemTrace,
   androidNotification,
   androidCrashReport,
   androidThermalPower,

@@ -84,6 +84,12 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   SERVER_SHUTTING_DOWN: 'The console is shutting down: restart it.',
   FILE_WRITE_FAILED: 'Choose a path in a folder you can write to, with free space.',
   INTERNAL_ERROR: 'Retry; if it happens again, restart the console and report the message.',
+  TRACE_MALFORMED: 'Pass an uncompressed raw Perfetto protobuf trace (a .pftrace written by perfetto -o).',
+  TRACE_TOO_LARGE: 'Record a shorter or smaller trace (at most 64 MiB, packets at most 4 MiB).',
+  TRACE_LIMIT_EXCEEDED: 'Record a shorter trace: the analyser bounds packets, events, threads and fields.',
+  TRACE_UNSUPPORTED: 'Decompress the trace first, or record it with this console (raw, uncompressed).',
+  TRACE_TARGET_NOT_FOUND:
+    'Pass the pid of the process instead (the package matched no single recorded process).',
 };
 
 /** What the console knows about the device an error came from, so the advice fits it. */
