@@ -43,7 +43,7 @@ describe('cutText', () => {
 
 describe('parseDropbox', () => {
   it('reads an Android 15 crash entry', () => {
-    expect(parseDropbox(fixture('dropbox-crash-api35.txt'))).toEqual([
+    expect(parseDropbox(fixture('dropbox-crash-api35.txt'))).toMatchObject([
       {
         tag: 'data_app_crash',
         time: '2025-02-06 09:31:47',
@@ -54,6 +54,15 @@ describe('parseDropbox', () => {
         kind: 'crash',
       },
     ]);
+  });
+
+  it('keeps the first lines of each entry as its evidence, bounded', () => {
+    const [entry] = parseDropbox(fixture('dropbox-crash-api35.txt'));
+    expect(entry?.evidence[0]).toBe('2025-02-06 09:31:47 data_app_crash (text, 2211 bytes)');
+    expect(entry?.evidence).toContain('java.lang.IllegalStateException: Editor not attached');
+    expect(entry?.evidence).toContain('\tat com.example.notes.EditorActivity.onResume(EditorActivity.kt:52)');
+    const long = `2025-02-06 09:31:47 data_app_crash (text, 9 bytes)\nProcess: a.b\n\nx.YException: m\n${'\tat a.b.C.d(C.kt:1)\n'.repeat(100)}`;
+    expect(parseDropbox(long)[0]?.evidence).toHaveLength(20);
   });
 
   it('reads Android 6 entries (no PID line), an ANR subject, and skips an entry cut by tail', () => {
@@ -82,7 +91,7 @@ describe('parseDropbox', () => {
       'Caused by: java.lang.NullPointerException',
       '',
     ].join('\n');
-    expect(parseDropbox(text)).toEqual([
+    expect(parseDropbox(text)).toMatchObject([
       {
         tag: 'system_app_anr',
         time: '2016-03-01 10:02:11',

@@ -39,7 +39,11 @@ export interface DropboxEntry {
   /** The exception line of a crash, or an ANR's `Subject:` (its reason); null when the entry was cut. */
   first_exception_line: string | null;
   kind: 'crash' | 'anr' | 'other';
+  /** The entry's first lines (headers, exception, top frames), at most EVIDENCE_LINES, for display as evidence. */
+  evidence: string[];
 }
+
+export const EVIDENCE_LINES = 20;
 
 const ENTRY_HEADER = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}) (\S+) \((?:text|data), \d+ bytes\)/;
 const EXCEPTION_LINE = /^[\w$.]+(?:Exception|Error|Throwable)\b|^[\w$.]+: /;
@@ -65,12 +69,14 @@ export function parseDropbox(text: string): DropboxEntry[] {
         pid: null,
         first_exception_line: null,
         kind: tag.endsWith('_anr') ? 'anr' : tag.endsWith('_crash') ? 'crash' : 'other',
+        evidence: [line],
       };
       entries.push(current);
       inBody = false;
       continue;
     }
     if (!current || /^=+$/.test(line)) continue;
+    if (current.evidence.length < EVIDENCE_LINES && line.trim() !== '') current.evidence.push(line);
     if (!inBody) {
       const field = /^([A-Za-z-]+): (.*)$/.exec(line);
       if (line.trim() === '') inBody = true;

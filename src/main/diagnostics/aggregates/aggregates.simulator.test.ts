@@ -101,6 +101,7 @@ describe('filtered tools', () => {
       (entry: { process: string }) => entry.process === 'com.simmail.android',
     );
     expect(fresh?.first_exception_line).toContain('Shade not attached');
+    expect(fresh?.evidence).toContain('Process: com.simmail.android');
     expect(answer.rows.length).toBeLessThanOrEqual(200);
   });
 

@@ -89,7 +89,7 @@ export const androidCrashReport = defineTool({
   name: 'android_crash_report',
   cli: { command: 'android', verb: 'crash-report' },
   description:
-    'App crashes and ANRs from the dropbox (the last limit x 80 lines of `dumpsys dropbox --print` for the system/data app crash and ANR tags), as rows and as parsed entries {tag, time, package, process, pid, first_exception_line}. No entries do not prove no crash: dropbox keeps a bounded history.',
+    'App crashes and ANRs from the dropbox (the last limit x 80 lines of `dumpsys dropbox --print` for the system/data app crash and ANR tags), as rows and as parsed entries {tag, time, package, process, pid, first_exception_line, evidence}. No entries do not prove no crash: dropbox keeps a bounded history.',
   risk: 'read_only',
   arguments: CRASH_REPORT_ARGUMENTS,
   async run(context, args) {
