@@ -12,9 +12,16 @@ export interface Section {
   stderr: string;
 }
 
-/** dumpsys prints `Can't find service: x` on stderr and exits 0 for a service the device does not have. */
+/**
+ * dumpsys prints `Can't find service: x` on stderr and exits 0 for a service the device does not have; over legacy
+ * `shell:` (no shell v2) stderr arrives in stdout, so there the line is all of stdout.
+ */
 export function missingService(result: CommandResult): boolean {
-  return result.stdout.trim() === '' && /Can't find service/.test(result.stderr);
+  const stdout = result.stdout.trim();
+  return (
+    (stdout === '' && /Can't find service/.test(result.stderr)) ||
+    (result.transport === 'shell' && /^Can't find service: \S+$/.test(stdout))
+  );
 }
 
 /** The command's result with the missing-service rule applied (status `failed`). */
