@@ -2,8 +2,25 @@
 import type { AndroidTool } from '../android/tool';
 import { androidSettings } from '../diagnostics/settings';
 import { analyzeSystemTrace } from '../traces/analyzeTool';
+import { androidCrashReport, androidNetstats, androidNotification } from '../diagnostics/aggregates/filtered';
+import { androidConnectivity, androidWifiEth } from '../diagnostics/aggregates/network';
+import { androidPermissionAudit } from '../diagnostics/aggregates/permissionAudit';
+import { androidStorage } from '../diagnostics/aggregates/storage';
+import { androidDoze, androidThermalPower } from '../diagnostics/aggregates/thermalPower';
 
-export const ANDROID_TOOLS: readonly AndroidTool[] = [androidSettings, analyzeSystemTrace];
+export const ANDROID_TOOLS: readonly AndroidTool[] = [
+  androidSettings,
+  analyzeSystemTrace,
+  androidNotification,
+  androidCrashReport,
+  androidThermalPower,
+  androidNetstats,
+  androidStorage,
+  androidWifiEth,
+  androidDoze,
+  androidPermissionAudit,
+  androidConnectivity,
+];
 
 /** The tool with this MCP name. */
 export function toolNamed(name: string): AndroidTool | undefined {

@@ -2,6 +2,7 @@
 // notifications, dropbox, permissions), kept beside its DeviceState like its files and processes. Defaults are what a
 // phone shows an hour after boot; scenarios and tests change them through the setters.
 import { BackgroundWork } from './backgroundWork';
+import { dropboxOf } from './dropbox';
 import { processesOf } from './processes';
 import type { Component, DeviceState, InputEvent } from './state';
 import { seedAlarms, seedDropbox, seedJobs, seedNotifications, workPackages } from './systemDefaults';
@@ -190,9 +191,9 @@ export class SystemState {
     this.notificationList.unshift({ ...notification });
   }
 
-  /** Oldest first, as DropBoxManagerService prints them. */
+  /** Oldest first, as DropBoxManagerService prints them; with the entries app faults add (dropboxOf, e.g. crashes). */
   dropbox(): DropboxEntry[] {
-    return [...this.dropboxList].sort((a, b) => a.timeMs - b.timeMs);
+    return [...this.dropboxList, ...dropboxOf(this.state).list()].sort((a, b) => a.timeMs - b.timeMs);
   }
 
   addDropboxEntry(entry: DropboxEntry): void {

@@ -24,7 +24,7 @@ import { printf } from './commands/toybox/printf';
 import { pidof, ps, top } from './commands/toybox/processes';
 import { sed } from './commands/toybox/sed';
 import { date, df, getenforce, uname } from './commands/toybox/system';
-import { cut, head, tail, wc } from './commands/toybox/text';
+import { cut, head, sort, tail, wc } from './commands/toybox/text';
 
 /** A fresh table with every built-in device command; each device gets its own so registrations stay local. */
 export function createDefaultCommandTable(): CommandTable {
@@ -71,6 +71,7 @@ export function createDefaultCommandTable(): CommandTable {
     ['setprop', setprop],
     ['settings', settings],
     ['sleep', sleep],
+    ['sort', sort],
     ['stat', stat],
     ['tail', tail],
     ['toybox', toybox],

@@ -30,6 +30,7 @@ export const TOYBOX_APPLETS: readonly string[] = [
   'sed',
   'setprop',
   'sleep',
+  'sort',
   'stat',
   'tail',
   'top',

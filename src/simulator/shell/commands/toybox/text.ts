@@ -145,3 +145,21 @@ export function wc(context: CommandContext): number {
   if (inputs.length > 1) print(totals, 'total');
   return status;
 }
+
+/** `sort [-n] [-r] [FILE...]`: lines in byte order, or by their leading number with -n (toybox; no keys or -u). */
+export function sort(context: CommandContext): number {
+  const flags = new Set(
+    context.args
+      .filter((argument) => /^-[nr]+$/.test(argument))
+      .flatMap((argument) => [...argument.slice(1)]),
+  );
+  const names = context.args.filter((argument) => !/^-[nr]+$/.test(argument));
+  const { inputs, status } = readInputs(context, names);
+  const lines = inputs.flatMap(({ data }) => linesOf(data).map((line) => line.replace(/\n$/, '')));
+  const leading = (line: string): number => Number.parseFloat(/^\s*-?\d+(\.\d+)?/.exec(line)?.[0] ?? '0');
+  const byBytes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  lines.sort((a, b) => (flags.has('n') ? leading(a) - leading(b) || byBytes(a, b) : byBytes(a, b)));
+  if (flags.has('r')) lines.reverse();
+  context.stdout(lines.map((line) => `${line}\n`).join(''));
+  return status;
+}
