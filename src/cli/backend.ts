@@ -107,7 +107,7 @@ export interface CliBackend {
     log: Logger,
   ): Promise<Result<{ stopped: true }>>;
   /** `mcp serve`: the MCP server on stdin/stdout until stdin closes. Optional, as runServe. */
-  runMcp?(options: { operatorPackage: string }, log: Logger): Promise<Result<void>>;
+  runMcp?(options: { operatorPackage: string; approveAll?: boolean }, log: Logger): Promise<Result<void>>;
 }
 
 const NO_DEVICE_LAYER_MESSAGE =
