@@ -8,6 +8,7 @@ import { InFlightRegistry } from '../main/execution/inFlight';
 import { runExecution } from '../main/execution/runExecution';
 import { writeFileAtomically, writeNewFileAtomically } from '../main/screenshot/atomicWrite';
 import { checkCallerScreenshotPath } from '../main/screenshot/paths';
+import { runTool } from '../main/android/runTool';
 import { runMcpOnStdio } from '../main/mcp/stdio';
 import { runServeUntilSignal } from '../main/serve/serveProcess';
 import { runSequence } from '../main/sequence/runSequence';
@@ -125,6 +126,11 @@ export function createAdbBackend(env: Env): CliBackend {
         onListening,
         (message) => log('warn', message),
       ),
+    runAndroidTool: (tool, args, approve, target) =>
+      withHub(env, target.operatorPackage, async (hub) => {
+        const result = await runTool(tool, { arguments: args, resolver: hub, approve });
+        return result.ok ? result : withSource(result, source);
+      }),
     runMcp: (options, log) => runMcpOnStdio({ ...options, env, log: (message) => log('warn', message) }),
   };
   const daemon = {

@@ -5,6 +5,8 @@ import type { Execution, SetOnScreenLogParams } from '../shared/execution/types'
 import type { SequenceResult } from '../shared/api/sequence';
 import type { DeviceInfo } from '../shared/api/devices';
 import type { Logger } from './log';
+import type { Approver } from '../main/approval/approval';
+import type { AndroidTool } from '../main/android/tool';
 
 /** Where an execution goes: the device serial (optional when exactly one is connected) and the Operator package. */
 export interface DeviceTarget {
@@ -106,8 +108,18 @@ export interface CliBackend {
     onListening: (listening: ServeListening) => void,
     log: Logger,
   ): Promise<Result<{ stopped: true }>>;
+  /**
+   * `androperator android|trace|ui <verb>`: one Android tool call on the local adb server (never a daemon). `args`
+   * include `device` when --device was given. Optional, as runServe.
+   */
+  runAndroidTool?(
+    tool: AndroidTool,
+    args: unknown,
+    approve: Approver,
+    target: DeviceTarget,
+  ): Promise<Result<unknown>>;
   /** `mcp serve`: the MCP server on stdin/stdout until stdin closes. Optional, as runServe. */
-  runMcp?(options: { operatorPackage: string }, log: Logger): Promise<Result<void>>;
+  runMcp?(options: { operatorPackage: string; approveAll?: boolean }, log: Logger): Promise<Result<void>>;
 }
 
 const NO_DEVICE_LAYER_MESSAGE =

@@ -1,5 +1,6 @@
 // Help text for every command; printed as plain text on stdout with exit code 0.
 import type { SequenceOutcome } from './backend';
+import { toolHelpFor } from './toolCommands';
 
 const COMMON_OPTIONS = `Common options (before or after the command):
   --device <serial>                  Target device (alias --device-id); needed when several are connected
@@ -30,6 +31,8 @@ Commands:
   simulator start              Start a simulated Android device
   serve                        Serve the HTTP API on 127.0.0.1:3000 (token required; the CLI routes through it)
   mcp serve                    Run the MCP server on stdin/stdout (tools devices, snapshot, screenshot, execute)
+  android|trace|ui <verb>      Android tools (settings, ...): flags are the arguments in kebab-case; --yes
+                               approves a change in advance. androperator android --help lists the verbs
   help [command]               Show help for a command
 
 ${COMMON_OPTIONS}
@@ -285,5 +288,5 @@ export const TOP_LEVEL_HELP = TOP_LEVEL;
  * back to the command's help. Undefined for an unknown command.
  */
 export function helpFor(command: string, subcommand: string | undefined): string | undefined {
-  return HELP[`${command} ${subcommand ?? ''}`.trim()] ?? HELP[command];
+  return toolHelpFor(command, subcommand) ?? HELP[`${command} ${subcommand ?? ''}`.trim()] ?? HELP[command];
 }

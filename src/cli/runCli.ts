@@ -18,6 +18,7 @@ import { createLogger, type Logger, type TextSink } from './log';
 import { onScreenLogCommand } from './onScreenLog';
 import { serveCommand } from './serveCommand';
 import { exitCodeFor, inCliWords, renderJson } from './output';
+import { toolCommand } from './toolCommands';
 import { usageError } from './usage';
 import { CLI_VERSION } from './version';
 
@@ -41,6 +42,9 @@ const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   simulator: simulatorCommand,
   serve: serveCommand,
   mcp: mcpCommand,
+  android: toolCommand('android'),
+  trace: toolCommand('trace'),
+  ui: toolCommand('ui'),
 };
 
 const SYNONYMS: Readonly<Record<string, string>> = {

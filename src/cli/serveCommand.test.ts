@@ -8,7 +8,7 @@ import { runInProcess, thrownError } from '../test-support/cliTesting';
 
 function serving(outcome: Result<{ stopped: true }> = ok({ stopped: true })) {
   const runs: ServeRunOptions[] = [];
-  const mcpRuns: Array<{ operatorPackage: string }> = [];
+  const mcpRuns: Array<{ operatorPackage: string; approveAll?: boolean }> = [];
   const backend: CliBackend = {
     ...createFakeBackend(),
     async runServe(options, onListening) {
@@ -101,7 +101,14 @@ describe('androperator mcp serve', () => {
     const { backend, mcpRuns } = serving();
     const run = await runInProcess(['mcp', 'serve', '--operator-package', 'com.x.y'], backend);
     expect(run).toMatchObject({ code: 0, stdout: '' });
-    expect(mcpRuns).toEqual([{ operatorPackage: 'com.x.y' }]);
+    expect(mcpRuns).toEqual([{ operatorPackage: 'com.x.y', approveAll: false }]);
+  });
+
+  it('passes --approve-all on to the MCP server', async () => {
+    const { backend, mcpRuns } = serving();
+    const run = await runInProcess(['mcp', 'serve', '--approve-all'], backend);
+    expect(run).toMatchObject({ code: 0, stdout: '' });
+    expect(mcpRuns).toMatchObject([{ approveAll: true }]);
   });
 
   it.each([

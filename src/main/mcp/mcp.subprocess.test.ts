@@ -68,7 +68,12 @@ async function call(name: string, args: Record<string, unknown>): Promise<ToolVa
 describe('tools/list', () => {
   it('lists devices, snapshot, screenshot and execute, with the strict execute schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['devices', 'snapshot', 'screenshot', 'execute']);
+    expect(tools.map((tool) => tool.name).slice(0, 4)).toEqual([
+      'devices',
+      'snapshot',
+      'screenshot',
+      'execute',
+    ]);
     const execute = tools.find((tool) => tool.name === 'execute');
     expect(execute?.inputSchema).toMatchObject({
       type: 'object',
@@ -83,6 +88,60 @@ describe('tools/list', () => {
       },
     });
     for (const tool of tools) expect(tool.inputSchema).toMatchObject({ additionalProperties: false });
+  });
+});
+
+describe('Android tools', () => {
+  it('lists android_settings with its schema, device included, and the read-only hint', async () => {
+    const { tools } = await client.listTools();
+    const settings = tools.find((tool) => tool.name === 'android_settings');
+    expect(settings).toMatchObject({
+      description: expect.stringContaining('Reads Android settings') as unknown,
+      annotations: { readOnlyHint: true, destructiveHint: false },
+      inputSchema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['namespace'],
+        properties: {
+          namespace: { enum: ['system', 'secure', 'global'] },
+          key: { type: 'string' },
+          device: { type: 'string' },
+        },
+      },
+    });
+  });
+
+  it('reads a setting on the simulated phone and says what was sent', async () => {
+    const before = lab.phones[0]?.device.received().length ?? 0;
+    const result = await call('android_settings', { namespace: 'system', key: 'font_scale', device: phone });
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toMatchObject({
+      kind: 'settings',
+      command: "settings get system 'font_scale'",
+      result: { status: 'complete', exit_code: 0, stdout: '1.0\n' },
+    });
+    expect(JSON.parse(result.content[0]?.text ?? '{}')).toEqual(result.structuredContent);
+    const received = lab.phones[0]?.device.received().slice(before) ?? [];
+    expect(received.map((entry) => entry.service)).toContain("shell,v2,raw:settings get system 'font_scale'");
+  });
+
+  it('reports a device-side failure as a tool error with its code', async () => {
+    const result = await call('android_settings', { namespace: 'system', device: 'non-existent' });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ code: 'DEVICE_NOT_FOUND' });
+  });
+
+  it.each([
+    [{ namespace: 'system', value: '1' }, "Unrecognized key 'value' (path: value)"],
+    [{}, 'must be one of system, secure, global (path: namespace)'],
+    [{ namespace: 'system', key: 'a;reboot' }, 'must use only letters, digits and . _ $ - (path: key)'],
+  ])('answers -32602 to %j before anything reaches the phone', async (args, message) => {
+    const before = lab.phones[0]?.device.received().length ?? 0;
+    expect(await protocolError('android_settings', args)).toEqual({
+      code: -32602,
+      message: `MCP error -32602: ${message}`,
+    });
+    expect(lab.phones[0]?.device.received().length).toBe(before);
   });
 });
 

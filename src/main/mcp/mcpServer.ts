@@ -16,6 +16,15 @@ import {
 import { errorResult, executionResult, valueResult, type ToolResult } from './toolResults';
 import { TOOLS } from './toolSchemas';
 import { inReaderWords } from '../../shared/execution/humanMessage';
+import type { Approver } from '../approval/approval';
+import type { AndroidTool } from '../android/tool';
+import { ANDROID_TOOLS } from '../toolbox/registry';
+import {
+  androidToolDefinition,
+  callAndroidTool,
+  checkAndroidArguments,
+  elicitingApprover,
+} from './androidTools';
 
 const pathName = (_field: string, path: string) => ({ label: path });
 
@@ -30,6 +39,14 @@ export interface McpServices {
   clock?: Clock;
   random?: () => number;
   runExecution?: typeof runExecution;
+  /**
+   * How the Android tools' approval requests are answered. Absent: the client is asked by elicitation when it
+   * declares that capability, else every request is refused with APPROVAL_UNAVAILABLE (NO_APPROVER's answer).
+   * `mcp serve --approve-all` passes APPROVE_ALL.
+   */
+  approve?: Approver;
+  /** The Android tools served next to devices/snapshot/screenshot/execute; default the registry's ANDROID_TOOLS. */
+  androidTools?: readonly AndroidTool[];
   /** Diagnostics; must not write to stdout (that is the protocol stream). */
   log?: (message: string) => void;
 }
@@ -70,6 +87,7 @@ export async function createMcpServer(services: McpServices): Promise<Server> {
   const run = services.runExecution ?? runExecution;
   const clock = services.clock ?? systemClock;
   const log = services.log ?? (() => undefined);
+  const androidTools = services.androidTools ?? ANDROID_TOOLS;
   const dependencies: ExecutionDependencies = {
     resolver: services.devices,
     inFlight: services.inFlight,
@@ -125,8 +143,12 @@ export async function createMcpServer(services: McpServices): Promise<Server> {
         const { actions, ...target } = checked(checkToolArguments('execute', args));
         return execute('mcp-execute', actions, target);
       }
-      default:
+      default: {
+        const tool = androidTools.find((candidate) => candidate.name === name);
+        if (tool !== undefined)
+          return callAndroidTool(tool, checked(checkAndroidArguments(tool, args)), services.devices, approve);
         throw new JsonRpcFailure(METHOD_NOT_FOUND, `Unknown tool: ${name}`);
+      }
     }
   };
 
@@ -134,7 +156,9 @@ export async function createMcpServer(services: McpServices): Promise<Server> {
     { name: 'androperator', version: services.version },
     { capabilities: { tools: {} } },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...TOOLS] }));
+  const approve = services.approve ?? elicitingApprover(server);
+  const listed = [...TOOLS, ...androidTools.map(androidToolDefinition)];
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   // Why tools/call goes through the fallback handler: a handler registered for it first parses the whole request
   // with the SDK's schema, so `arguments: [1, 2]` would fail as -32603 (or -32602) with a raw zod dump instead of
   // the one-line -32602 message every other argument error gets.

@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import { version } from '../../../package.json';
 import { ok, type Result } from '../../shared/errors';
 import { openDataFolder } from '../../node/env/legacyMigration';
+import { APPROVE_ALL } from '../approval/approval';
 import { AdbHub } from '../devices/hub';
 import { InFlightRegistry } from '../execution/inFlight';
 import { LineTransport } from './lineTransport';
@@ -15,6 +16,8 @@ export interface RunMcpOptions {
   env: Readonly<Record<string, string | undefined>>;
   homedir?: string;
   operatorPackage: string;
+  /** `--approve-all`: every Android tool's approval request is approved without asking. */
+  approveAll?: boolean;
   /** stderr only: stdout carries the protocol and nothing else. */
   log: (message: string) => void;
   stdin?: Readable;
@@ -47,6 +50,7 @@ export async function runMcpOnStdio(options: RunMcpOptions): Promise<Result<void
     defaultOperatorPackage: () => options.operatorPackage,
     version,
     log: options.log,
+    ...(options.approveAll === true ? { approve: APPROVE_ALL } : {}),
     ...(screenshotDirectory === undefined ? {} : { screenshotDirectory }),
   });
   const closed = new Promise<void>((resolve) => {

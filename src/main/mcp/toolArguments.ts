@@ -49,6 +49,14 @@ export function checkToolArguments<T extends ToolName>(
     : { ok: false, error: reported(parsed.error.issues) };
 }
 
+/** Checks arguments with any zod schema (the Android tools' callSchema); absent arguments count as `{}`. */
+export function checkWithSchema(schema: z.ZodType, args: unknown): ArgumentCheck<unknown> {
+  const parsed = schema.safeParse(args === undefined ? {} : args);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, error: reported(parsed.error.issues) };
+}
+
 /** The params of tools/call: a tool name and its arguments (checked per tool afterwards). */
 const toolCallParams = z.looseObject({
   name: z.string({ error: 'name must be a string' }),
