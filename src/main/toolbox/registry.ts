@@ -1,8 +1,21 @@
 // The one list of Android tools that MCP, the CLI and the console serve (src/main/android/tool.ts).
 import type { AndroidTool } from '../android/tool';
 import { androidSettings } from '../diagnostics/settings';
+import { androidDumpsys } from '../diagnostics/dumpsys';
+import { inspectAndroidEnvironment } from '../diagnostics/environment';
+import { inspectAndroidApp } from '../diagnostics/app';
+import { listAndroidApps, topAndroidApps } from '../diagnostics/apps';
+import { androidContentQuery } from '../diagnostics/contentQuery';
 
-export const ANDROID_TOOLS: readonly AndroidTool[] = [androidSettings];
+export const ANDROID_TOOLS: readonly AndroidTool[] = [
+  androidSettings,
+  androidDumpsys,
+  inspectAndroidEnvironment,
+  inspectAndroidApp,
+  listAndroidApps,
+  topAndroidApps,
+  androidContentQuery,
+];
 
 /** The tool with this MCP name. */
 export function toolNamed(name: string): AndroidTool | undefined {
