@@ -7,10 +7,20 @@ import { androidConnectivity, androidWifiEth } from '../diagnostics/aggregates/n
 import { androidPermissionAudit } from '../diagnostics/aggregates/permissionAudit';
 import { androidStorage } from '../diagnostics/aggregates/storage';
 import { androidDoze, androidThermalPower } from '../diagnostics/aggregates/thermalPower';
+import { androidDumpsys } from '../diagnostics/dumpsys';
+import { inspectAndroidEnvironment } from '../diagnostics/environment';
+import { inspectAndroidApp } from '../diagnostics/app';
+import { listAndroidApps, topAndroidApps } from '../diagnostics/apps';
+import { androidContentQuery } from '../diagnostics/contentQuery';
 
 export const ANDROID_TOOLS: readonly AndroidTool[] = [
+  inspectAndroidEnvironment,
+  inspectAndroidApp,
+  listAndroidApps,
+  topAndroidApps,
+  androidDumpsys,
   androidSettings,
-  analyzeSystemTrace,
+  androidContentQuery,
   androidNotification,
   androidCrashReport,
   androidThermalPower,
@@ -20,6 +30,7 @@ export const ANDROID_TOOLS: readonly AndroidTool[] = [
   androidDoze,
   androidPermissionAudit,
   androidConnectivity,
+  analyzeSystemTrace,
 ];
 
 /** The tool with this MCP name. */

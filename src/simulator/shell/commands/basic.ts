@@ -29,8 +29,13 @@ export function echo(context: CommandContext): number {
   return 0;
 }
 
-/** `id`: the adb shell user. */
+/** `id`: the adb shell user; `-u`/`-g` print the number, with `-n` the name (toybox). */
 export function id(context: CommandContext): number {
+  const flags = context.args.filter((argument) => /^-[ugnGr]+$/.test(argument)).join('');
+  if (flags.includes('u') || flags.includes('g')) {
+    context.stdout(flags.includes('n') ? 'shell\n' : '2000\n');
+    return 0;
+  }
   context.stdout(
     'uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),' +
       '1078(ext_data_rw),1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),' +

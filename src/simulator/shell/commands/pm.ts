@@ -1,4 +1,5 @@
 import type { PackageInfo } from '../../device/state';
+import { appUid } from '../../device/systemDefaults';
 import { systemStateOf } from '../../device/systemState';
 import { failWith, type CommandContext } from '../commandTable';
 import { install } from './pmInstall';
@@ -62,7 +63,14 @@ function listPackages(context: CommandContext, args: readonly string[]): number 
     .filter((info) => (!options.has('3') || !info.system) && (!options.has('s') || info.system))
     .filter((info) => filter === undefined || info.packageName.includes(filter))
     .sort((a, b) => (a.packageName < b.packageName ? -1 : 1));
-  context.stdout(selected.map((info) => `${packageLine(info, options)}\n`).join(''));
+  context.stdout(
+    selected
+      .map(
+        (info) =>
+          `${packageLine(info, options)}${options.has('U') ? ` uid:${appUid(context.device.state, info.packageName)}` : ''}\n`,
+      )
+      .join(''),
+  );
   return 0;
 }
 
