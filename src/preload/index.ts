@@ -33,6 +33,8 @@ const api = {
   'presets:list': (input) => ipcRenderer.invoke('presets:list', input),
   'presets:save': (input) => ipcRenderer.invoke('presets:save', input),
   'presets:delete': (input) => ipcRenderer.invoke('presets:delete', input),
+  'android:tools': (input) => ipcRenderer.invoke('android:tools', input),
+  'android:run': (input) => ipcRenderer.invoke('android:run', input),
 } satisfies ConsoleApi;
 
 /** Subscribes to one console event (only the names in CONSOLE_EVENTS); returns the unsubscribe function. */

@@ -141,6 +141,14 @@ const servers = [
   },
 ];
 
+const androidTool = {
+  name: 'android_settings',
+  cli: { command: 'android', verb: 'settings' },
+  description: 'Reads Android settings.',
+  risk: 'read_only' as const,
+  argumentsSchema: { type: 'object', properties: { namespace: { type: 'string', enum: ['system'] } } },
+};
+
 /** One well-formed answer value per channel (a channel without one does not compile). */
 export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
   'app:info': { version: '1.2.3', shell: 'web', platform: 'linux', evidenceDirectory: '/evidence', settings },
@@ -209,6 +217,13 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
   'presets:list': presets,
   'presets:save': presets,
   'presets:delete': [],
+  'android:tools': [androidTool],
+  'android:run': {
+    tool: 'android_settings',
+    device: 'emulator-5554',
+    taken_at: '2026-12-02T09:00:00.000Z',
+    result: { kind: 'settings', command: 'settings get system font_scale' },
+  },
 };
 
 /** Per channel: an answer value with one nested field of the wrong type, and that field's path. */
@@ -293,6 +308,11 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
   },
   'presets:save': { value: [{ ...presets[0], design: { anchor: 'top' } }], field: '[0].design.anchor' },
   'presets:delete': { value: [{ ...presets[0], schemaVersion: 2 }], field: '[0].schemaVersion' },
+  'android:tools': { value: [{ ...androidTool, risk: 'safe' }], field: '[0].risk' },
+  'android:run': {
+    value: { tool: 'android_settings', device: 'emulator-5554', taken_at: 7, result: {} },
+    field: 'taken_at',
+  },
 };
 
 /** One well-formed payload per event. */

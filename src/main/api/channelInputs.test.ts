@@ -245,3 +245,41 @@ describe('parseChannelInput', () => {
     expect(errorOf('presets:delete', {}).code).toBe('INVALID_BODY');
   });
 });
+
+describe('android:run input', () => {
+  it('takes a tool, a device and optional arguments', () => {
+    expect(
+      parseChannelInput('android:run', {
+        tool: 'android_settings',
+        device: 's',
+        arguments: { namespace: 'system' },
+      }),
+    ).toEqual({
+      ok: true,
+      value: { tool: 'android_settings', device: 's', arguments: { namespace: 'system' } },
+    });
+    expect(parseChannelInput('android:run', { tool: 'android.screen_dump', device: 's' })).toEqual({
+      ok: true,
+      value: { tool: 'android.screen_dump', device: 's' },
+    });
+  });
+
+  it('names the wrong field with its code', () => {
+    expect(errorOf('android:run', { device: 's' })).toMatchObject({
+      code: 'INVALID_BODY',
+      details: { field: 'tool' },
+    });
+    expect(errorOf('android:run', { tool: 'a b', device: 's' })).toMatchObject({
+      code: 'UNKNOWN_TOOL',
+      details: { field: 'tool' },
+    });
+    expect(errorOf('android:run', { tool: 'android_settings', device: ' ' }).code).toBe('INVALID_DEVICE_ID');
+    expect(errorOf('android:run', { tool: 'android_settings', device: 's', arguments: [] })).toMatchObject({
+      code: 'INVALID_ARGUMENTS',
+      details: { field: 'arguments' },
+    });
+    expect(errorOf('android:run', { tool: 'android_settings', device: 's', extra: 1 }).code).toBe(
+      'INVALID_BODY',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 // The console API as one typed object: every channel of src/shared/api/contract.ts, split by domain.
 import type { ConsoleApi } from '../../shared/api/contract';
 import { systemClock } from '../execution/types';
+import { androidApi } from './androidApi';
 import { REAL_RUNNERS, type ConsoleDependencies, type ResolvedDependencies } from './dependencies';
 import { devicesApi } from './devicesApi';
 import { evidenceApi } from './evidenceApi';
@@ -30,5 +31,6 @@ export function createConsoleApi(dependencies: ConsoleDependencies): ConsoleApi 
     ...evidenceApi(resolved),
     ...presetsApi(resolved),
     ...operatorApi(resolved),
+    ...androidApi(resolved),
   };
 }

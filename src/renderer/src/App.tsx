@@ -1,6 +1,7 @@
 // The console's layout: devices and history | panel design | preview and results.
 import type { ReactNode } from 'react';
 import { Designer } from './designer/Designer';
+import { Diagnostics } from './diagnostics/Diagnostics';
 import { DevicePicker } from './devices/DevicePicker';
 import { History } from './history/History';
 import { OperatorSection } from './operator/OperatorSection';
@@ -19,13 +20,20 @@ export function App(): ReactNode {
   useShortcuts();
   const sidebarOpen = useConsole((state) => state.sidebarOpen);
   const setSidebarOpen = useConsole((state) => state.setSidebarOpen);
+  const area = useConsole((state) => state.area);
+  const diagnostics = area === 'diagnostics';
   return (
     <div className="app">
-      <a className="skip-link" href="#panel-design">
-        Skip to panel design
-      </a>
+      {!diagnostics && (
+        <a className="skip-link" href="#panel-design">
+          Skip to panel design
+        </a>
+      )}
       <TopBar />
-      <main className={`layout ${sidebarOpen ? 'sidebar-open' : ''}`} aria-label="androperator console">
+      <main
+        className={`layout ${sidebarOpen ? 'sidebar-open' : ''} ${diagnostics ? 'diagnostics-area' : ''}`}
+        aria-label="androperator console"
+      >
         <aside
           className="column sidebar"
           id="sidebar"
@@ -36,17 +44,23 @@ export function App(): ReactNode {
         >
           <div className="column-scroll">
             <DevicePicker />
-            <OperatorSection />
-            <History />
+            {!diagnostics && <OperatorSection />}
+            {!diagnostics && <History />}
           </div>
         </aside>
-        <Designer />
-        <div className="column workspace">
-          <div className="column-scroll">
-            <Preview />
-            <Results />
-          </div>
-        </div>
+        {diagnostics ? (
+          <Diagnostics />
+        ) : (
+          <>
+            <Designer />
+            <div className="column workspace">
+              <div className="column-scroll">
+                <Preview />
+                <Results />
+              </div>
+            </div>
+          </>
+        )}
       </main>
       <HelpDialog />
       <CommandPalette />

@@ -54,6 +54,7 @@ const addressInput = z.strictObject({
     .max(MAX_ADDRESS_LENGTH, ADDRESS_RULE),
 });
 
+const TOOL_RULE = 'must be an Android tool name such as android_settings';
 const LIMIT_RULE = `must be an integer from 1 to ${MAX_LIST_LIMIT}`;
 const empty = z.strictObject({});
 const serialOnly = z.strictObject({ serial: serialSchema });
@@ -114,6 +115,20 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
     'presets:list': empty,
     'presets:save': z.strictObject({ name: presetNameSchema, design: designSchema }),
     'presets:delete': presetNameOnly,
+    'android:tools': empty,
+    'android:run': z.strictObject({
+      tool: z
+        .string({ error: TOOL_RULE })
+        .regex(/^[A-Za-z0-9_.]{1,64}$/, TOOL_RULE)
+        .register(fieldCodes, { code: 'UNKNOWN_TOOL' }),
+      device: serialSchema,
+      // Checked by the tool's own schema (runTool): INVALID_ARGUMENTS naming the field.
+      arguments: z
+        .record(z.string(), z.unknown(), { error: "must be an object of the tool's arguments" })
+        .refine((value) => !('device' in value), 'must not name the device; send it as `device`')
+        .register(fieldCodes, { code: 'INVALID_ARGUMENTS' })
+        .optional(),
+    }),
   } as const;
 }
 

@@ -77,6 +77,27 @@ export interface ImageData {
   heightPx: number;
 }
 
+/** One Android tool as the console's Diagnostics area lists it (src/main/toolbox/registry.ts). */
+export interface AndroidToolInfo {
+  /** The MCP name, e.g. `android_settings`. */
+  name: string;
+  /** `androperator <command> <verb>`. */
+  cli: { command: string; verb: string };
+  description: string;
+  risk: 'read_only' | 'mutating' | 'dangerous';
+  /** JSON Schema (input side) of the tool's arguments, `device` included when the tool uses one. */
+  argumentsSchema: Record<string, unknown>;
+}
+
+/** One android:run answer: the tool's result as MCP and the CLI return it, with when it was taken. */
+export interface AndroidToolRun {
+  tool: string;
+  device: string;
+  /** ISO time the call started. */
+  taken_at: string;
+  result: unknown;
+}
+
 /** Every request/response channel: `domain:verb` -> { input, output }. */
 export interface ConsoleApiChannels {
   'app:info': { input: ParsedChannelInput<'app:info'>; output: AppInfo };
@@ -115,6 +136,9 @@ export interface ConsoleApiChannels {
   'presets:list': { input: ParsedChannelInput<'presets:list'>; output: PanelPreset[] };
   'presets:save': { input: ParsedChannelInput<'presets:save'>; output: PanelPreset[] };
   'presets:delete': { input: ParsedChannelInput<'presets:delete'>; output: PanelPreset[] };
+  'android:tools': { input: ParsedChannelInput<'android:tools'>; output: AndroidToolInfo[] };
+  /** Runs one read-only Android tool on a device; other risks are APPROVAL_UNAVAILABLE from the console for now. */
+  'android:run': { input: ParsedChannelInput<'android:run'>; output: AndroidToolRun };
 }
 
 export type ConsoleChannel = keyof ConsoleApiChannels;
@@ -167,6 +191,8 @@ export const CONSOLE_CHANNELS = [
   'presets:list',
   'presets:save',
   'presets:delete',
+  'android:tools',
+  'android:run',
 ] as const satisfies readonly ConsoleChannel[];
 
 export const CONSOLE_EVENTS = [

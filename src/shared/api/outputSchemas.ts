@@ -90,6 +90,21 @@ const outputs = {
   'presets:list': presetsSchema,
   'presets:save': presetsSchema,
   'presets:delete': presetsSchema,
+  'android:tools': z.array(
+    z.object({
+      name: z.string(),
+      cli: z.object({ command: z.string(), verb: z.string() }),
+      description: z.string(),
+      risk: z.enum(['read_only', 'mutating', 'dangerous']),
+      argumentsSchema: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  'android:run': z.object({
+    tool: z.string(),
+    device: z.string(),
+    taken_at: z.string(),
+    result: z.unknown(),
+  }),
 };
 
 type ChannelOutputs = { [C in ConsoleChannel]: ChannelOutput<C> };

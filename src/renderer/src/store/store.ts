@@ -2,6 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { INITIAL_DESIGN, type Design } from '../designer/design';
 import { createDesignerSlice } from '../designer/designerSlice';
+import { createDiagnosticsSlice } from '../diagnostics/diagnosticsSlice';
 import { createDevicesSlice } from '../devices/devicesSlice';
 import { createHistorySlice } from '../history/historySlice';
 import { createOperatorSlice } from '../operator/operatorSlice';
@@ -26,6 +27,7 @@ export function createConsoleStore(
     ...createPresetsSlice(dependencies)(...args),
     ...createUiSlice(dependencies)(...args),
     ...createSettingsSlice(dependencies)(...args),
+    ...createDiagnosticsSlice(dependencies)(...args),
   }));
 }
 

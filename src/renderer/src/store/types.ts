@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { ConsoleClient } from '../api/client';
 import type { DesignerSlice } from '../designer/designerSlice';
+import type { DiagnosticsSlice } from '../diagnostics/diagnosticsSlice';
 import type { DevicesSlice } from '../devices/devicesSlice';
 import type { HistorySlice } from '../history/historySlice';
 import type { OperatorSlice } from '../operator/operatorSlice';
@@ -17,7 +18,8 @@ export type ConsoleState = DevicesSlice &
   HistorySlice &
   PresetsSlice &
   UiSlice &
-  SettingsSlice;
+  SettingsSlice &
+  DiagnosticsSlice;
 
 /** What the slices need from outside: the API client, a clock and a nonce source. */
 export interface StoreDependencies {

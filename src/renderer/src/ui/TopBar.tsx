@@ -1,5 +1,6 @@
 // The top bar: product name, live connection, version, and the palette, shortcuts and settings buttons.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { AreaSwitch } from '../diagnostics/AreaSwitch';
 import { useConsole } from '../store/context';
 import { shortcutOf } from './shortcuts';
 import { IS_MAC } from './useShortcuts';
@@ -40,6 +41,7 @@ export function TopBar(): ReactNode {
       <h1 className="product">
         androperator <span className="product-sub">console</span>
       </h1>
+      <AreaSwitch />
       <span className={`connection connection-${connection}`} role="status" aria-label="Connection">
         <span className="dot" aria-hidden="true" />
         {CONNECTION_TEXT[connection]}

@@ -1,0 +1,142 @@
+// android:tools and android:run through the transports' entry (dispatchChannel) on a simulated phone behind a real
+// adb server: what the device received, and answers in the shape the renderer parses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { OUTPUT_SCHEMAS } from '../../shared/api/outputSchemas';
+import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
+import { testSetup, type TestSetup } from '../../test-support/apiFakes';
+import { testHub } from '../../test-support/testHub';
+import { defineTool } from '../android/tool';
+import type { AdbHub } from '../devices/hub';
+import { systemClock } from '../execution/types';
+import { androidApi } from './androidApi';
+import { createConsoleApi } from './consoleApi';
+import { dispatchChannel } from './dispatch';
+
+let adb: IsolatedAdb;
+let hub: AdbHub;
+let setup: TestSetup;
+let sim: SimulatedAndroid;
+let serial: string;
+
+beforeAll(async () => {
+  adb = await startIsolatedAdb();
+  setup = await testSetup();
+  hub = testHub({ adbBinary: '/nonexistent/adb-in-android-api-tests', localPort: adb.port, env: {} });
+  ({ sim, serial } = await bootSimulated(adb));
+}, 30_000);
+
+afterAll(async () => {
+  await hub.close();
+  await sim.close();
+  await setup.cleanup();
+  await adb.stop();
+});
+
+const shellCommands = (): string[] =>
+  sim.device
+    .received()
+    .map((entry) => entry.service)
+    .filter((service) => service.startsWith('shell'));
+
+describe('android:tools', () => {
+  it('lists the registered tools with the JSON Schema of their arguments', async () => {
+    const api = createConsoleApi({ ...setup.dependencies, hub });
+    const answer = await dispatchChannel(api, 'android:tools', {});
+    if (!answer.ok) throw new Error(answer.error.message);
+    const tools = OUTPUT_SCHEMAS['android:tools'].parse(JSON.parse(JSON.stringify(answer.value)));
+    const settings = tools.find((tool) => tool.name === 'android_settings');
+    expect(settings).toMatchObject({
+      cli: { command: 'android', verb: 'settings' },
+      risk: 'read_only',
+      argumentsSchema: {
+        type: 'object',
+        required: ['namespace'],
+        properties: {
+          namespace: { type: 'string', enum: ['system', 'secure', 'global'] },
+          key: { type: 'string', maxLength: 256 },
+          device: { type: 'string' },
+        },
+        additionalProperties: false,
+      },
+    });
+  });
+});
+
+describe('android:run', () => {
+  it('runs android_settings on the device and answers with the result and when it was taken', async () => {
+    const api = createConsoleApi({ ...setup.dependencies, hub });
+    await expect.poll(async () => (await hub.resolve(serial)).ok).toBe(true);
+    const before = Date.now();
+    const answer = await dispatchChannel(api, 'android:run', {
+      tool: 'android_settings',
+      device: serial,
+      arguments: { namespace: 'system', key: 'font_scale' },
+    });
+    if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+    const run = OUTPUT_SCHEMAS['android:run'].parse(JSON.parse(JSON.stringify(answer.value)));
+    expect(run).toMatchObject({
+      tool: 'android_settings',
+      device: serial,
+      result: { kind: 'settings', result: { status: 'complete', stdout: '1.0\n', exit_code: 0 } },
+    });
+    expect(Date.parse(run.taken_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(shellCommands()).toContain("shell,v2,raw:settings get system 'font_scale'");
+  });
+
+  it.each([
+    [
+      { tool: 'android_settings', device: 'SERIAL', arguments: { namespace: 'system', key: 'a;reboot' } },
+      'INVALID_ARGUMENTS',
+      'android_settings: key must use only letters',
+    ],
+    [
+      { tool: 'android_settings', device: 'SERIAL', arguments: { namespace: 'system', device: 'other' } },
+      'INVALID_ARGUMENTS',
+      'android:run: arguments must not name the device',
+    ],
+    [
+      { tool: 'android_nothing', device: 'SERIAL', arguments: {} },
+      'UNKNOWN_TOOL',
+      'android_nothing is not a registered Android tool',
+    ],
+    [{ tool: 'android settings', device: 'SERIAL' }, 'UNKNOWN_TOOL', 'android:run: tool must be'],
+    [
+      { tool: 'android_settings', device: 'ghost-serial', arguments: { namespace: 'system' } },
+      'DEVICE_NOT_FOUND',
+      'ghost-serial',
+    ],
+  ])('refuses %j before anything reaches the device', async (input, code, message) => {
+    const api = createConsoleApi({ ...setup.dependencies, hub });
+    const before = shellCommands().length;
+    const answer = await dispatchChannel(api, 'android:run', {
+      ...input,
+      device: input.device === 'SERIAL' ? serial : input.device,
+    });
+    expect(answer).toMatchObject({ ok: false, error: { code } });
+    expect(!answer.ok && answer.error.message).toContain(message);
+    expect(shellCommands().length).toBe(before);
+  });
+
+  it('refuses a tool that is not read-only with APPROVAL_UNAVAILABLE, sending nothing', async () => {
+    const mutating = defineTool({
+      name: 'android_put_setting_for_test',
+      cli: { command: 'android', verb: 'put-setting-for-test' },
+      description: 'Writes a setting (test only).',
+      risk: 'mutating',
+      arguments: z.strictObject({}),
+      run: (context) => context.run('settings put system font_scale 2.0'),
+    });
+    const api = androidApi({ hub, clock: systemClock }, [mutating]);
+    const before = shellCommands().length;
+    const answer = await api['android:run']({ tool: mutating.name, device: serial, arguments: {} });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'APPROVAL_UNAVAILABLE' } });
+    expect(shellCommands().length).toBe(before);
+    const listed = await api['android:tools']({});
+    expect(listed.ok && listed.value.map((tool) => [tool.name, tool.risk])).toEqual([
+      [mutating.name, 'mutating'],
+    ]);
+  });
+});
