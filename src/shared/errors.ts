@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'SERVER_SHUTTING_DOWN',
   'FILE_WRITE_FAILED',
   'INTERNAL_ERROR',
+  'SYSTEM_TRACE_UNAVAILABLE',
+  'SYSTEM_TRACE_REFUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

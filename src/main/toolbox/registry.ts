@@ -1,8 +1,9 @@
 // The one list of Android tools that MCP, the CLI and the console serve (src/main/android/tool.ts).
 import type { AndroidTool } from '../android/tool';
 import { androidSettings } from '../diagnostics/settings';
+import { SYSTEM_TRACE_TOOLS } from '../traces/capture';
 
-export const ANDROID_TOOLS: readonly AndroidTool[] = [androidSettings];
+export const ANDROID_TOOLS: readonly AndroidTool[] = [androidSettings, ...SYSTEM_TRACE_TOOLS];
 
 /** The tool with this MCP name. */
 export function toolNamed(name: string): AndroidTool | undefined {

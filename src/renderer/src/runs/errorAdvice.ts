@@ -84,6 +84,10 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   SERVER_SHUTTING_DOWN: 'The console is shutting down: restart it.',
   FILE_WRITE_FAILED: 'Choose a path in a folder you can write to, with free space.',
   INTERNAL_ERROR: 'Retry; if it happens again, restart the console and report the message.',
+  SYSTEM_TRACE_UNAVAILABLE:
+    "The device's perfetto or traced cannot record this trace (Android 11+ with linux.ftrace): use another device.",
+  SYSTEM_TRACE_REFUSED:
+    'Follow the message: stop or delete a kept capture (list_system_traces), or use an id it lists.',
 };
 
 /** What the console knows about the device an error came from, so the advice fits it. */
