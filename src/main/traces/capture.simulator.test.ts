@@ -279,3 +279,24 @@ describe('start_system_trace and stop_system_trace', () => {
     expect(since(before)).toEqual([]);
   });
 });
+
+describe('a device without a usable perfetto', () => {
+  it('start is refused with a clear error and no session is started', { timeout: 60_000 }, async () => {
+    const old = await bootSimulated(adb, { profile: 'legacy21' });
+    try {
+      const before = old.sim.device.received().length;
+      const result = await call(start, { device: old.serial });
+      expect(result).toMatchObject({ ok: false, error: { code: 'SYSTEM_TRACE_UNAVAILABLE' } });
+      expect(!result.ok && result.error.message).toContain('linux.ftrace');
+      const sent = old.sim.device
+        .received()
+        .slice(before)
+        .map((entry) => entry.service);
+      expect(sent).toContain('exec:perfetto --query-raw');
+      expect(sent.some((service) => service.includes('--detach'))).toBe(false);
+      expect(readdirSync(root)).toEqual([]);
+    } finally {
+      await old.sim.close();
+    }
+  });
+});
