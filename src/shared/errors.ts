@@ -82,6 +82,8 @@ export const ERROR_CODES = [
   'TRACE_LIMIT_EXCEEDED',
   'TRACE_UNSUPPORTED',
   'TRACE_TARGET_NOT_FOUND',
+  'SYSTEM_TRACE_UNAVAILABLE',
+  'SYSTEM_TRACE_REFUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

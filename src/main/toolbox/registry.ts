@@ -2,6 +2,7 @@
 import type { AndroidTool } from '../android/tool';
 import { androidSettings } from '../diagnostics/settings';
 import { analyzeSystemTrace } from '../traces/analyzeTool';
+import { SYSTEM_TRACE_TOOLS } from '../traces/capture';
 import { androidCrashReport, androidNetstats, androidNotification } from '../diagnostics/aggregates/filtered';
 import { androidConnectivity, androidWifiEth } from '../diagnostics/aggregates/network';
 import { androidPermissionAudit } from '../diagnostics/aggregates/permissionAudit';
@@ -30,6 +31,7 @@ export const ANDROID_TOOLS: readonly AndroidTool[] = [
   androidDoze,
   androidPermissionAudit,
   androidConnectivity,
+  ...SYSTEM_TRACE_TOOLS,
   analyzeSystemTrace,
 ];
 

@@ -60,6 +60,8 @@ export interface AdbClient {
   startActivity(serial: string, launch: ActivityLaunch): Promise<void>;
   /** PNG bytes from `screencap -p`. */
   screencap(serial: string): Promise<Buffer>;
+  /** A device file's bytes over `sync:` (adbkit's device.pull; `adb pull`); rejects when the device refuses it. */
+  pull(serial: string, path: string): Promise<Buffer>;
   /** Opens a device-side socket such as `localabstract:<name>`. */
   openLocal(serial: string, path: string): Promise<Duplex>;
   /**
@@ -261,6 +263,7 @@ export function createAdbClient(options: {
       await device(serial).startActivity({ ...launch });
     },
     screencap: async (serial) => readAll(await device(serial).screencap()),
+    pull: async (serial, path) => readAll(await device(serial).pull(path)),
     openLocal: async (serial, path) => device(serial).openLocal(path),
     // adbkit's openLocal sends any name containing ':' verbatim as the service (its `localfilesystem:` prefix is
     // only added to names without one), which is exactly an arbitrary service open.

@@ -59,6 +59,7 @@ describe('dataPaths', () => {
       consoleToken: '/home/qa/.local/share/androperator/console-token',
       consoleState: '/home/qa/.local/share/androperator/console.json',
       adbServers: '/home/qa/.config/androperator/adb-servers.json',
+      systemTraces: '/home/qa/.local/share/androperator/system-traces',
     });
     expect(dataPaths({ env: {}, platform: 'win32', homedir: 'C:\\Users\\qa' }).evidence).toBe(
       'C:\\Users\\qa\\AppData\\Roaming\\androperator\\evidence',

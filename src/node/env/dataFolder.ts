@@ -93,6 +93,8 @@ export interface DataPaths {
   consoleState: string;
   /** Remote adb servers and whether each is enabled. */
   adbServers: string;
+  /** System trace captures (start_system_trace): one 0700 `trace-<id>` folder each (src/main/traces). */
+  systemTraces: string;
 }
 
 export function dataPaths(context: FolderContext): DataPaths {
@@ -110,6 +112,7 @@ export function dataPaths(context: FolderContext): DataPaths {
     consoleToken: inData('console-token'),
     consoleState: inData('console.json'),
     adbServers: paths.join(config, 'adb-servers.json'),
+    systemTraces: inData('system-traces'),
   };
 }
 

@@ -90,6 +90,10 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   TRACE_UNSUPPORTED: 'Decompress the trace first, or record it with this console (raw, uncompressed).',
   TRACE_TARGET_NOT_FOUND:
     'Pass the pid of the process instead (the package matched no single recorded process).',
+  SYSTEM_TRACE_UNAVAILABLE:
+    "The device's perfetto or traced cannot record this trace (Android 11+ with linux.ftrace): use another device.",
+  SYSTEM_TRACE_REFUSED:
+    'Follow the message: stop or delete a kept capture (list_system_traces), or use an id it lists.',
 };
 
 /** What the console knows about the device an error came from, so the advice fits it. */
