@@ -1,5 +1,6 @@
-// Evidence worth attaching to a ticket (issue 14): History's Export writes a zip whose summary.html opens offline in
-// Chromium and shows the verdict, the device, the foreground app's version and the annotated screenshot.
+// Evidence worth attaching to a ticket (issue 14): in the browser console History's Export downloads a zip through the
+// browser, whose summary.html opens offline in Chromium and shows the verdict, the device, the foreground app's
+// version and the annotated screenshot.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,12 +23,17 @@ test('an exported run carries an offline HTML summary with the verdict and the a
   await expect(step(resultColumn(page, phone), 'Clear panel')).toContainText('succeeded');
 
   const history = historyRegion(page);
-  await history.getByRole('button', { name: /^Export Ticket 42/ }).click();
   const folder = await mkdtemp(join(tmpdir(), 'androperator-export-'));
   const zip = join(folder, 'ticket-42.zip');
-  await page.getByRole('textbox', { name: 'Destination path' }).fill(zip);
-  await page.getByRole('dialog', { name: 'Export run' }).getByRole('button', { name: 'Export' }).click();
-  await expect(page.getByRole('dialog', { name: 'Export run' })).toBeHidden();
+  const exportButton = history.getByRole('button', { name: /^Export Ticket 42/ });
+  const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  expect(download.suggestedFilename()).toMatch(/^\d{8}-\d{6}-.+\.zip$/);
+  await download.saveAs(zip);
+  await expect(page.getByText(`Downloaded ${download.suggestedFilename()}`)).toBeVisible();
+  // Exporting twice downloads again: the browser, not the console, names the second copy.
+  const [again] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  expect(await again.failure()).toBeNull();
+  expect(again.suggestedFilename()).toBe(download.suggestedFilename());
 
   execFileSync('unzip', ['-q', zip, '-d', folder]);
   const [runFolder] = (await readdir(folder)).filter((name) => !name.endsWith('.zip'));

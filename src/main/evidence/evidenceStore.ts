@@ -9,7 +9,7 @@ import {
   writeFileExclusive,
   type FileOperations,
 } from '../../node/fs/atomicWrite';
-import { exportRunFolder } from './exportRun';
+import { archiveRunFolder, exportRunFolder } from './exportRun';
 import { osCodeOf, readFailed, runNotFound, writeFailed } from '../../node/fs/fileErrors';
 import { listRunsIn } from './listRuns';
 import { checkRunId, readRunRecord } from './readRun';
@@ -205,6 +205,13 @@ export class EvidenceStore {
     const record = await this.readRun(id);
     if (!record.ok) return record;
     return exportRunFolder(id, join(this.directory, id), destination, format, this.operations);
+  }
+
+  /** The zip an export would write, in memory: what the browser console downloads. */
+  async archiveRun(id: string): Promise<Result<{ fileName: string; bytes: Uint8Array; files: string[] }>> {
+    const record = await this.readRun(id);
+    if (!record.ok) return record;
+    return archiveRunFolder(id, join(this.directory, id));
   }
 
   /** A PNG thumbnail of the run's screenshot, made once and cached as thumbnail.png in the run folder. */

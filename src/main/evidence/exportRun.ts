@@ -101,14 +101,14 @@ async function exportFolder(
   }
 }
 
-async function exportZip(
+/** The run's files and extras as one zip archive under `<id>/`, in memory. */
+async function zipOfRun(
   id: string,
   folder: string,
-  files: string[],
+  files: readonly string[],
   extras: readonly ExtraFile[],
-  destination: string,
-  operations: FileOperations,
-): Promise<Result<void>> {
+  reportedPath: string,
+): Promise<Result<Uint8Array>> {
   const entries: ZipEntry[] = [];
   const now = new Date();
   for (const file of files) {
@@ -122,15 +122,43 @@ async function exportZip(
   }
   for (const extra of extras)
     entries.push({ name: `${id}/${extra.name}`, data: extra.data, modifiedAt: now });
-  let archive: Uint8Array;
   try {
-    archive = buildZip(entries);
+    return ok(buildZip(entries));
   } catch (error) {
-    return writeFailed(destination, error, 'archive_too_large');
+    return writeFailed(reportedPath, error, 'archive_too_large');
   }
-  const written = await writeNewFileAtomic(destination, archive, operations);
+}
+
+async function exportZip(
+  id: string,
+  folder: string,
+  files: string[],
+  extras: readonly ExtraFile[],
+  destination: string,
+  operations: FileOperations,
+): Promise<Result<void>> {
+  const archive = await zipOfRun(id, folder, files, extras, destination);
+  if (!archive.ok) return archive;
+  const written = await writeNewFileAtomic(destination, archive.value, operations);
   if (!written.ok && written.error.details?.['osCode'] === 'EEXIST') return destinationExists(destination);
   return written;
+}
+
+/** Run folder `folder` (already validated as run `id`) as the same zip an export writes, for a browser download. */
+export async function archiveRunFolder(
+  id: string,
+  folder: string,
+): Promise<Result<{ fileName: string; bytes: Uint8Array; files: string[] }>> {
+  const files = await runFiles(folder);
+  if (!files.ok) return files;
+  const extras = await extraFiles(folder, files.value);
+  const archive = await zipOfRun(id, folder, files.value, extras, folder);
+  if (!archive.ok) return archive;
+  return ok({
+    fileName: `${id}.zip`,
+    bytes: archive.value,
+    files: [...files.value, ...extras.map((extra) => extra.name)],
+  });
 }
 
 /** Exports run folder `folder` (already validated as run `id`) to the absolute path `destination`. */

@@ -43,6 +43,12 @@ function isRouteResponse(value: unknown): value is RouteResponse {
   return value.bytes instanceof Uint8Array && typeof value.contentType === 'string';
 }
 
+/** An attachment header with an ASCII fallback name and the exact name in RFC 5987 form. */
+function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 function stringify(value: unknown): string | undefined {
   try {
     return JSON.stringify(value);
@@ -78,7 +84,8 @@ function answer(
     context.hub.attach(reply.raw, result.stream.initialEvents ?? []);
     return reply;
   }
-  const { bytes } = result;
+  const { bytes, downloadName } = result;
+  if (downloadName !== undefined) reply.header('content-disposition', contentDisposition(downloadName));
   return reply
     .code(result.status)
     .type(result.contentType)

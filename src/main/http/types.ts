@@ -35,7 +35,13 @@ export interface SseStream {
 export type RouteResponse =
   | { status: number; json: unknown }
   | { status: number; stream: SseStream }
-  | { status: number; bytes: Uint8Array; contentType: string };
+  | {
+      status: number;
+      bytes: Uint8Array;
+      contentType: string;
+      /** Sent as `Content-Disposition: attachment`, so a browser saves the bytes under this name. */
+      downloadName?: string;
+    };
 
 export interface Route {
   method: RouteMethod;

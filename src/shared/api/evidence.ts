@@ -220,3 +220,8 @@ export interface ExportedRun {
   /** Files exported, relative to the run folder. */
   files: string[];
 }
+
+/** Where the browser console downloads run `id` as a zip (GET, same token as the API). */
+export function exportDownloadPath(id: string): string {
+  return `/api/runs/${encodeURIComponent(id)}/export.zip`;
+}

@@ -6,10 +6,11 @@ import { createServeRoutes, SERVE_PUBLIC_PATHS } from '../../serve/routes';
 import { IN_FLIGHT_GRACE_MS } from '../../serve/shutdown';
 import type { ConsoleServices } from '../services';
 import { consoleRoutes } from './consoleRoutes';
+import { exportDownloadRoute } from './exportRoute';
 
 export interface WebConsoleOptions {
   services: Pick<ConsoleServices, 'api' | 'events' | 'lastDevices'> &
-    Partial<Pick<ConsoleServices, 'hub' | 'inFlight' | 'settings' | 'version'>>;
+    Partial<Pick<ConsoleServices, 'hub' | 'inFlight' | 'settings' | 'version' | 'evidence'>>;
   /** Directory of runtime-managed screenshots for the Serve routes (take_screenshot without a path). */
   screenshotDirectory?: string;
   host?: string;
@@ -73,6 +74,7 @@ export async function startWebConsole(options: WebConsoleOptions): Promise<Resul
     ...(serveRoutes.length > 0 ? { publicPaths: SERVE_PUBLIC_PATHS } : {}),
     ...(options.staticDirectory === undefined ? {} : { staticDirectory: options.staticDirectory }),
     routes: [
+      ...(services.evidence === undefined ? [] : [exportDownloadRoute(services.evidence)]),
       ...consoleRoutes(services.api, {
         lastDevices: services.lastDevices,
         onError: (error, channel) =>

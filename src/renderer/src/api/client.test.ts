@@ -32,7 +32,11 @@ function environment(search = '?token=s3cret&tab=2') {
   const sources: FakeEventSource[] = [];
   const timers: (() => void)[] = [];
   const replaced: (string | undefined)[] = [];
-  let answer: () => Promise<{ status: number; json(): Promise<unknown> }> = async () => ({
+  let answer: () => Promise<{
+    status: number;
+    json(): Promise<unknown>;
+    blob?(): Promise<Blob>;
+  }> = async () => ({
     status: 200,
     json: async () => ({ ok: true, value: [] }),
   });
@@ -86,6 +90,31 @@ describe('createHttpClient', () => {
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer s3cret' },
     });
+  });
+
+  it('downloads a route with the token and answers its errors as values', async () => {
+    const { env, requests, setAnswer } = environment();
+    const zip = new Blob([new Uint8Array([0x50, 0x4b, 3, 4])], { type: 'application/zip' });
+    setAnswer(async () => ({ status: 200, json: async () => undefined, blob: async () => zip }));
+    const client = createHttpClient(env, 's3cret');
+    expect(await client.download?.('/api/runs/r1/export.zip')).toEqual({ ok: true, value: zip });
+    expect(requests[0]).toMatchObject({
+      url: '/api/runs/r1/export.zip',
+      init: { method: 'GET', headers: { Authorization: 'Bearer s3cret' }, credentials: 'same-origin' },
+    });
+    setAnswer(async () => ({
+      status: 404,
+      json: async () => ({ ok: false, error: { code: 'EVIDENCE_NOT_FOUND', message: 'No run r1' } }),
+    }));
+    expect(await client.download?.('/api/runs/r1/export.zip')).toEqual({
+      ok: false,
+      error: { code: 'EVIDENCE_NOT_FOUND', message: 'No run r1' },
+    });
+    setAnswer(async () => {
+      throw new Error('connection refused');
+    });
+    expect(await client.download?.('/x')).toMatchObject({ ok: false, error: { code: 'INTERNAL_ERROR' } });
+    expect(createIpcClient({ on: () => () => undefined }).download).toBeUndefined();
   });
 
   it('sends no Authorization header without a token (the cookie carries it)', async () => {

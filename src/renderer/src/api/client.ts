@@ -9,7 +9,7 @@ import {
   type ConsoleEventName,
   type ConsoleEvents,
 } from '../../../shared/api/contract';
-import { parseChannelResult, parseEventPayload, unreachableError } from './apiResult';
+import { parseApiResult, parseChannelResult, parseEventPayload, unreachableError } from './apiResult';
 
 export type ConnectionState = 'connecting' | 'open' | 'lost';
 
@@ -22,6 +22,8 @@ export interface ConsoleClient {
   on<E extends ConsoleEventName>(event: E, listener: Listener<E>): () => void;
   /** Live-event connection state; IPC is always open. Called at once with the current state. */
   onConnection(listener: (state: ConnectionState) => void): () => void;
+  /** HTTP only: GETs a download route (e.g. exportDownloadPath) with the session's token; errors as ApiResults. */
+  download?(path: string): Promise<ApiResult<Blob>>;
 }
 
 /** What the preload exposes: one function per channel plus `on`. */
@@ -39,7 +41,10 @@ export interface EventSourceLike {
 
 /** The browser globals the HTTP transport needs, injectable for tests. */
 export interface BrowserEnvironment {
-  fetch: (url: string, init: RequestInit) => Promise<{ status: number; json(): Promise<unknown> }>;
+  fetch: (
+    url: string,
+    init: RequestInit,
+  ) => Promise<{ status: number; json(): Promise<unknown>; blob?(): Promise<Blob> }>;
   createEventSource: (url: string) => EventSourceLike;
   location: { pathname: string; search: string; hash: string };
   history: { replaceState(data: unknown, unused: string, url?: string): void };
@@ -185,6 +190,27 @@ export function createHttpClient(environment: BrowserEnvironment, token: string 
       }
       const body: unknown = await response.json().catch(() => undefined);
       return parseChannelResult(channel, body, response.status);
+    },
+    async download(path) {
+      try {
+        const response = await environment.fetch(path, {
+          method: 'GET',
+          headers: token === null ? {} : { Authorization: `Bearer ${token}` },
+          credentials: 'same-origin',
+        });
+        if (response.status === 200 && response.blob !== undefined)
+          return { ok: true, value: await response.blob() };
+        const body: unknown = await response.json().catch(() => undefined);
+        const parsed = parseApiResult(body, response.status);
+        return parsed.ok
+          ? {
+              ok: false,
+              error: { code: 'INTERNAL_ERROR', message: `The download answered HTTP ${response.status}` },
+            }
+          : parsed;
+      } catch (cause) {
+        return { ok: false, error: unreachableError(cause) };
+      }
     },
     on(event, listener) {
       if (source === null) open();

@@ -52,12 +52,24 @@ function Thumbnail(props: { run: RunSummary }): ReactNode {
   );
 }
 
+/** Hands `blob` to the browser's download manager (which picks a new name when the file already exists). */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: boolean }): ReactNode {
   const { run, now, shown, inGroup } = props;
   const reopenRun = useConsole((state) => state.reopenRun);
   const runAgain = useConsole((state) => state.runAgain);
   const deleteRun = useConsole((state) => state.deleteRun);
   const exportRun = useConsole((state) => state.exportRun);
+  const downloadRun = useConsole((state) => state.downloadRun);
+  const exportsDownload = useConsole((state) => state.exportsDownload());
   const evidenceDirectory = useConsole((state) => state.appInfo?.evidenceDirectory);
   const [dialog, setDialog] = useState<'export' | 'delete' | null>(null);
   const name = runName(run);
@@ -114,7 +126,17 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
           type="button"
           className="small ghost"
           aria-label={`Export ${name}`}
-          onClick={() => setDialog('export')}
+          title={
+            exportsDownload
+              ? 'Download a zip for a ticket: run.json, the screenshot, the screenshot with its bounds drawn and summary.html'
+              : undefined
+          }
+          onClick={() => {
+            if (!exportsDownload) return setDialog('export');
+            void downloadRun(run.id).then((download) => {
+              if (download !== null) saveBlob(download.blob, download.fileName);
+            });
+          }}
         >
           Export
         </button>

@@ -1,6 +1,6 @@
 // Evidence history (evidence:list/delete/export) and the image cache of screenshots and thumbnails.
 import type { ImageData } from '../../../shared/api/contract';
-import type { RunSummary, SkippedRun } from '../../../shared/api/evidence';
+import { exportDownloadPath, type RunSummary, type SkippedRun } from '../../../shared/api/evidence';
 import type { AppError } from '../../../shared/errors';
 import type { SliceCreator } from '../store/types';
 import { validateSetParams } from '../../../shared/execution/validateSetParams';
@@ -31,6 +31,10 @@ export interface HistorySlice {
   loadImage(runId: string, kind: ImageKind): Promise<void>;
   deleteRun(runId: string): Promise<boolean>;
   exportRun(runId: string, destination: string): Promise<boolean>;
+  /** True when exports download through the browser (the browser console) rather than to a path. */
+  exportsDownload(): boolean;
+  /** The run's export zip for the browser to save, or null (the error is a notice). */
+  downloadRun(runId: string): Promise<{ blob: Blob; fileName: string } | null>;
 }
 
 export function imageKey(runId: string, kind: ImageKind): string {
@@ -114,6 +118,21 @@ export const createHistorySlice: SliceCreator<HistorySlice> =
       });
       get().notify(`Deleted run ${runId}`);
       return true;
+    },
+
+    exportsDownload() {
+      return client.download !== undefined;
+    },
+
+    async downloadRun(runId) {
+      if (client.download === undefined) return null;
+      const result = await client.download(exportDownloadPath(runId));
+      if (!result.ok) {
+        get().notify(`Export failed: ${result.error.message}`, 'error');
+        return null;
+      }
+      get().notify(`Downloaded ${runId}.zip`);
+      return { blob: result.value, fileName: `${runId}.zip` };
     },
 
     async exportRun(runId, destination) {
