@@ -22,7 +22,14 @@ test('an exported run carries an offline HTML summary with the verdict and the a
   await button(page, 'Run sequence').click();
   await expect(step(resultColumn(page, phone), 'Clear panel')).toContainText('succeeded');
 
+  // The run's context, as the Operator reported it around the capture, in Results and in History.
+  const context = resultColumn(page, phone).getByRole('group', { name: 'Run context' });
+  await expect(context).toContainText('App at capture');
+  await expect(context).toContainText(/Android\s*\d+/);
+  await expect(context).toContainText(/Display\s*\d+×\d+ px, \d+ dpi/);
   const history = historyRegion(page);
+  await expect(history.locator('.history-context').first()).toContainText(/Android \d+ · [a-z]{2}-[A-Z]{2}/);
+  await saveScreen(page, '42-run-context');
   const folder = await mkdtemp(join(tmpdir(), 'androperator-export-'));
   const zip = join(folder, 'ticket-42.zip');
   const exportButton = history.getByRole('button', { name: /^Export Ticket 42/ });

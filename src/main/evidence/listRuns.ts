@@ -41,6 +41,7 @@ async function summarize(directory: string, record: RunRecord): Promise<RunSumma
   if (hasScreenshot && screenshotFile !== undefined) summary.screenshotFile = screenshotFile;
   if (hasThumbnail) summary.thumbnailFile = THUMBNAIL_FILE;
   if (record.captureCheck !== undefined) summary.inCapture = record.captureCheck.inCapture;
+  if (record.context !== undefined) summary.context = record.context;
   return summary;
 }
 

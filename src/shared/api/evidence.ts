@@ -198,6 +198,8 @@ export interface RunSummary {
   thumbnailFile?: string;
   /** The capture check's verdict, when the run recorded one. */
   inCapture?: boolean;
+  /** run.json's context: device facts and the foreground app around the capture. */
+  context?: RunContext;
 }
 
 /** A run folder listRuns could not read, and why. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ImageData, ManualCapture } from './contract';
 import type { ExportedRun, RunList } from './evidence';
-import { runStepSchema } from './evidenceSchemas';
+import { runContextSchema, runStepSchema } from './evidenceSchemas';
 import { exactSchema } from './exactSchema';
 
 export const runListSchema = exactSchema<RunList>()(
@@ -23,6 +23,7 @@ export const runListSchema = exactSchema<RunList>()(
         screenshotFile: z.string().optional(),
         thumbnailFile: z.string().optional(),
         inCapture: z.boolean().optional(),
+        context: runContextSchema.optional(),
       }),
     ),
     skipped: z.array(z.object({ id: z.string(), reason: z.string() })),

@@ -95,6 +95,42 @@ export const runStepSchema = z.object(
 ) satisfies z.ZodType<RunStep>;
 
 /** The content of run.json (unknown keys are dropped; optional keys stay absent). */
+/** run.json's `context`: device facts and the foreground app the Operator's hello reported around the capture. */
+export const runContextSchema = z.object(
+  {
+    source: z.literal('operator_hello', { error: 'must be operator_hello' }),
+    observedAt: timestamp,
+    androidRelease: text.optional(),
+    display: z
+      .object(
+        {
+          widthPx: integer(1),
+          heightPx: integer(1),
+          densityDpi: integer(1),
+          fontScale: number(0.1, 10),
+          rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], {
+            error: 'must be 0, 90, 180 or 270',
+          }),
+        },
+        object,
+      )
+      .optional(),
+    locale: text.optional(),
+    foregroundApp: z
+      .object(
+        {
+          packageName: z.string().nullable(),
+          label: z.string().nullable(),
+          versionName: z.string().nullable(),
+          versionCode: z.string().nullable(),
+        },
+        object,
+      )
+      .optional(),
+  },
+  object,
+);
+
 export const runRecordSchema = z.object(
   {
     schemaVersion: z.literal(RUN_SCHEMA_VERSION, { error: `must be ${RUN_SCHEMA_VERSION}` }),
@@ -124,42 +160,7 @@ export const runRecordSchema = z.object(
         object,
       )
       .optional(),
-    context: z
-      .object(
-        {
-          source: z.literal('operator_hello', { error: 'must be operator_hello' }),
-          observedAt: timestamp,
-          androidRelease: text.optional(),
-          display: z
-            .object(
-              {
-                widthPx: integer(1),
-                heightPx: integer(1),
-                densityDpi: integer(1),
-                fontScale: number(0.1, 10),
-                rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], {
-                  error: 'must be 0, 90, 180 or 270',
-                }),
-              },
-              object,
-            )
-            .optional(),
-          locale: text.optional(),
-          foregroundApp: z
-            .object(
-              {
-                packageName: z.string().nullable(),
-                label: z.string().nullable(),
-                versionName: z.string().nullable(),
-                versionCode: z.string().nullable(),
-              },
-              object,
-            )
-            .optional(),
-        },
-        object,
-      )
-      .optional(),
+    context: runContextSchema.optional(),
     design: z.unknown().optional(),
     steps: z.array(runStepSchema, { error: 'must be an array' }),
     screenshot: z

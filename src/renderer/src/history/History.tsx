@@ -19,6 +19,7 @@ import {
 } from './historyFilter';
 import type { RunStatus } from '../../../shared/api/evidence';
 import { EDITOR_ID } from '../ui/useShortcuts';
+import { contextLine } from '../runs/runContext';
 import './history.css';
 
 /** Loads the thumbnail once the entry scrolls into view. */
@@ -90,6 +91,14 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
           )}
           {runDevice(run)}
         </p>
+        {contextLine(run.context) !== undefined && (
+          <p
+            className="muted small history-context"
+            title="App, Android and locale reported around the capture"
+          >
+            {contextLine(run.context)}
+          </p>
+        )}
         <p className="small">
           <span className={`badge status-badge status-${run.status}`}>{run.status}</span>
           {run.inCapture !== undefined && (

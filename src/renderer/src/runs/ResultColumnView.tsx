@@ -6,6 +6,7 @@ import { imageKey, imageUrl } from '../history/historySlice';
 import { useConsole } from '../store/context';
 import { PathDialog } from '../ui/Dialog';
 import { suggestPath } from '../ui/paths';
+import { contextFacts } from './runContext';
 import { captureCheckText, type ResultColumn } from './runModel';
 import { ScreenshotViewer } from './ScreenshotViewer';
 import { ErrorDetails, StepList } from './StepList';
@@ -125,6 +126,27 @@ function CaptureCheckView(props: { column: ResultColumn }): ReactNode {
   );
 }
 
+/** The run's context as the device reported it around the capture (from run.json, through the History listing). */
+function RunContextView(props: { runId: string }): ReactNode {
+  const context = useConsole((state) => state.historyRuns.find((run) => run.id === props.runId)?.context);
+  if (context === undefined) return null;
+  const facts = contextFacts(context);
+  if (facts.length === 0) return null;
+  return (
+    <dl className="run-context small" role="group" aria-label="Run context">
+      {facts.map((fact) => (
+        <div key={fact.name}>
+          <dt className="muted">{fact.name}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+      <p className="muted small" title={context.observedAt}>
+        Reported by the Operator around the capture
+      </p>
+    </dl>
+  );
+}
+
 /**
  * One device's results, verdict first: the verdict (and the error with what to do), the screenshot with reported
  * and predicted bounds and the capture check, then the steps with their data collapsed.
@@ -150,6 +172,7 @@ export function ResultColumnView(props: { column: ResultColumn }): ReactNode {
             serial={column.serial}
             {...(verdict.errorStep === undefined ? {} : { shownErrorStep: verdict.errorStep })}
           />
+          {column.runId !== undefined && <RunContextView runId={column.runId} />}
           {column.runId !== undefined && (
             <p className="mono muted small run-id" title="Evidence run id">
               {column.runId}
