@@ -44,6 +44,28 @@ test('ticking two devices runs the sequence on both, side by side', async ({ pag
   expect(sizes).toEqual({ phone: 1080, tablet: 2560 });
   await saveScreen(page, '08-two-devices');
 
+  // The same step across both devices, side by side: the comparison view from the multi-device History entry.
+  const history = page.getByRole('region', { name: 'History' });
+  await history.getByRole('button', { name: /^Compare the devices of / }).click();
+  await history.getByRole('button', { name: 'Compare 2' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare 2 runs' });
+  const columns = compare.getByRole('group', { name: 'Compared runs' }).getByRole('article');
+  await expect(columns).toHaveCount(2);
+  for (const device of [phone, tablet]) {
+    const column = compare.getByRole('article', { name: new RegExp(device.serial.replaceAll('.', '\\.')) });
+    await expect(column.getByRole('img', { name: /^Screenshot of / })).toBeVisible();
+    await expect(column).toContainText('panel in capture');
+    await expect(column).toContainText(/Android\s*\d+/);
+  }
+  const widths = await columns
+    .getByRole('img')
+    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
+  expect(widths).toEqual([1080, 2560]);
+  await saveScreen(page, '08b-compare-devices');
+  await compare.getByRole('button', { name: 'Close' }).click();
+  await history.getByRole('button', { name: 'Clear the comparison' }).click();
+  await expect(history.getByRole('button', { name: 'Compare 2' })).toBeHidden();
+
   // Unticking one leaves the designer's target alone as the run's device.
   await deviceList(page)
     .getByRole('checkbox', { name: `Run on ${tablet.serial}` })

@@ -20,6 +20,7 @@ import {
 import type { RunStatus } from '../../../shared/api/evidence';
 import { EDITOR_ID } from '../ui/useShortcuts';
 import { contextLine } from '../runs/runContext';
+import { CompareBar, CompareToggle } from './Compare';
 import './history.css';
 
 /** Loads the thumbnail once the entry scrolls into view. */
@@ -149,6 +150,7 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
         >
           Export
         </button>
+        <CompareToggle run={run} name={name} />
         <button
           type="button"
           className="small ghost"
@@ -182,6 +184,7 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
 /** One entry: a single run, or a multi-device start with a column per device. */
 function HistoryEntry(props: { group: RunGroup; now: Date; shownIds: readonly string[] }): ReactNode {
   const { group, now, shownIds } = props;
+  const setCompare = useConsole((state) => state.setCompare);
   const [first] = group.runs;
   if (first === undefined) return null;
   if (group.runs.length === 1)
@@ -200,7 +203,15 @@ function HistoryEntry(props: { group: RunGroup; now: Date; shownIds: readonly st
       <p className="muted small">
         <time dateTime={first.startedAt}>{formatRunTime(first.startedAt, now)}</time> · {group.runs.length}{' '}
         devices
-        {failed > 0 ? ` · ${failed} not succeeded` : ' · all succeeded'}
+        {failed > 0 ? ` · ${failed} not succeeded` : ' · all succeeded'}{' '}
+        <button
+          type="button"
+          className="ghost small"
+          aria-label={`Compare the devices of ${name}`}
+          onClick={() => setCompare(group.runs.map((run) => run.id))}
+        >
+          Compare devices
+        </button>
       </p>
       <div className="history-columns" role="group" aria-label={`Devices of ${name}`}>
         {group.runs.map((run) => (
@@ -298,6 +309,7 @@ export function History(): ReactNode {
           {filtered ? `${matching.length} of ${runs.length}` : runs.length}
         </span>
         <span className="spacer" />
+        <CompareBar />
         <button type="button" className="ghost small" onClick={() => void loadHistory()}>
           Refresh
         </button>

@@ -102,4 +102,18 @@ describe('history slice', () => {
     expect(await store.getState().exportRun('r1', '/tmp/r1.zip')).toBe(false);
     expect(store.getState().notices.at(-1)).toMatchObject({ tone: 'error', text: 'Export failed: exists' });
   });
+
+  it('keeps the comparison pick in order, toggles it and drops deleted runs', async () => {
+    const { store } = setup();
+    await store.getState().loadHistory();
+    store.getState().toggleCompare('r2');
+    store.getState().toggleCompare('r1');
+    expect(store.getState().compareIds).toEqual(['r2', 'r1']);
+    store.getState().toggleCompare('r2');
+    expect(store.getState().compareIds).toEqual(['r1']);
+    store.getState().setCompare(['r1', 'r2', 'r1']);
+    expect(store.getState().compareIds).toEqual(['r1', 'r2']);
+    await store.getState().deleteRun('r1');
+    expect(store.getState().compareIds).toEqual(['r2']);
+  });
 });

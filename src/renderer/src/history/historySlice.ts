@@ -25,6 +25,12 @@ export interface HistorySlice {
   /** What History shows: search and the device, status and date filters. */
   historyFilter: HistoryFilter;
   setHistoryFilter(filter: Partial<HistoryFilter>): void;
+  /** Runs picked for the comparison view, in the order they were picked. */
+  compareIds: string[];
+  /** Adds the run to the comparison, or removes it when it is already there. */
+  toggleCompare(runId: string): void;
+  /** Makes exactly these runs the comparison (e.g. every device of a multi-device start). */
+  setCompare(runIds: readonly string[]): void;
   loadHistory(): Promise<void>;
   /** Loads a past run's design and label into the designer (undoable), ready to run again; false when it cannot. */
   runAgain(runId: string): Promise<boolean>;
@@ -52,6 +58,17 @@ export const createHistorySlice: SliceCreator<HistorySlice> =
     historyRuns: [],
     historySkipped: [],
     historyLoaded: false,
+    compareIds: [],
+    toggleCompare(runId) {
+      set((state) => ({
+        compareIds: state.compareIds.includes(runId)
+          ? state.compareIds.filter((id) => id !== runId)
+          : [...state.compareIds, runId],
+      }));
+    },
+    setCompare(runIds) {
+      set({ compareIds: [...new Set(runIds)] });
+    },
     historyError: null,
     images: {},
     historyFilter: NO_FILTER,
@@ -114,7 +131,11 @@ export const createHistorySlice: SliceCreator<HistorySlice> =
         const images = { ...state.images };
         delete images[imageKey(runId, 'screenshot')];
         delete images[imageKey(runId, 'thumbnail')];
-        return { historyRuns: state.historyRuns.filter((run) => run.id !== runId), images };
+        return {
+          historyRuns: state.historyRuns.filter((run) => run.id !== runId),
+          compareIds: state.compareIds.filter((id) => id !== runId),
+          images,
+        };
       });
       get().notify(`Deleted run ${runId}`);
       return true;
