@@ -13,6 +13,7 @@ import { defineTool } from '../android/tool';
 import { findNodes, textPresent } from './find';
 import { interestingNodes, navigationSummary } from './inspect';
 import { readTree } from './readTree';
+import { isCompleteTree } from './uiTree';
 
 const POLL_MS = 300;
 
@@ -93,20 +94,46 @@ export const waitText = defineTool({
   cli: { command: 'ui', verb: 'wait-text' },
   description:
     'Waits until an exact text or content description is on screen, re-reading the tree about every 300 ms ' +
-    '(timeout_ms 100-10000, default 2000). Only "not found" is retried; a failed read ends the wait. Read-only.',
+    '(wait_timeout_ms 100-10000, default 5000). Only "not found" is retried; a failed read, an incomplete tree or an ambiguous match ends it. Read-only.',
   risk: 'read_only',
   arguments: WAIT_TEXT_ARGUMENTS,
   async run(context, args) {
-    const timeoutMs = args.timeout_ms ?? 2000;
+    const timeoutMs = args.wait_timeout_ms ?? 5000;
     const started = context.now();
     let polls = 0;
     for (;;) {
-      const read = await readTree(context, args.source ?? 'auto', UI_DEFAULT_MAX_NODES);
+      const read = await readTree(context, args.source ?? 'auto', args.max_nodes ?? UI_DEFAULT_MAX_NODES);
       polls++;
       if (!read.ok) return read;
-      const found = textPresent(read.value.tree, args.text);
+      const tree = read.value.tree;
+      const found = textPresent(tree, args.text);
       const elapsed = context.now() - started;
-      if (found.length > 0)
+      // Only "not found" in a complete tree is retried: an incomplete snapshot or an ambiguous match fails at once.
+      if (!isCompleteTree(tree))
+        return fail(
+          'ANDROID_COMMAND_FAILED',
+          `The UI tree is ${tree.truncated ? 'truncated' : tree.status}: it cannot show that "${args.text}" is uniquely on screen`,
+          {
+            text: args.text,
+            polls,
+            source: tree.source,
+            node_count: tree.node_count,
+            hint: 'raise max_nodes with android.screen_dump to see how large the screen is, or narrow the screen first',
+          },
+        );
+      if (found.length > 1)
+        return fail(
+          'ANDROID_COMMAND_FAILED',
+          `"${args.text}" matches ${found.length} nodes: it does not identify one`,
+          {
+            text: args.text,
+            polls,
+            source: tree.source,
+            matches: found,
+            hint: 'use android.find_node with a resource_id or bounds to pick one',
+          },
+        );
+      if (found.length === 1)
         return ok({
           kind: 'wait_text',
           found: true,
@@ -117,13 +144,13 @@ export const waitText = defineTool({
           matches: found,
         });
       if (elapsed + POLL_MS > timeoutMs)
-        return fail('COMMAND_TIMEOUT', `"${args.text}" did not appear within ${timeoutMs} ms`, {
+        return fail('COMMAND_TIMEOUT', `"${args.text}" did not appear before timeout (${timeoutMs} ms)`, {
           text: args.text,
           polls,
           elapsed_ms: elapsed,
           source: read.value.tree.source,
           tree_status: read.value.tree.status,
-          hint: 'check the exact text (case and spacing), or raise timeout_ms (at most 10000)',
+          hint: 'check the exact text (case and spacing), or raise wait_timeout_ms (at most 10000)',
         });
       await sleep(POLL_MS, undefined, { signal: context.signal }).catch(() => undefined);
       if (context.signal.aborted) return fail('COMMAND_CANCELLED', 'android.wait_text was cancelled');

@@ -199,15 +199,30 @@ describe('android.find_node and android.wait_text', () => {
 
   it('waits for present text and times out on absent text after polling', async () => {
     const full = value(await call(screenDump, phone.serial, {}));
-    const label = full.nodes.find((node) => typeof node.text === 'string')!.text as string;
+    const counts = new Map<string, number>();
+    for (const node of full.nodes)
+      for (const text of [node.text, node.content_description])
+        if (typeof text === 'string') counts.set(text, (counts.get(text) ?? 0) + 1);
+    const label = [...counts].find(([, count]) => count === 1)![0];
     expect(value(await call(waitText, phone.serial, { text: label }))).toMatchObject({
       found: true,
       polls: 1,
     });
-    const absent = await call(waitText, phone.serial, { text: 'Never shown', timeout_ms: 700 });
+    const absent = await call(waitText, phone.serial, { text: 'Never shown', wait_timeout_ms: 700 });
     expect(absent).toMatchObject({ ok: false, error: { code: 'COMMAND_TIMEOUT' } });
     expect(!absent.ok && (absent.error.details as { polls: number }).polls).toBeGreaterThan(1);
-    const range = await call(waitText, phone.serial, { text: label, timeout_ms: 50 });
+    const range = await call(waitText, phone.serial, { text: label, wait_timeout_ms: 50 });
     expect(range).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
+    // A truncated tree fails at once instead of being polled.
+    const partial = await call(waitText, phone.serial, {
+      text: 'Never shown',
+      source: 'uiautomator',
+      max_nodes: 1,
+    });
+    expect(partial).toMatchObject({
+      ok: false,
+      error: { code: 'ANDROID_COMMAND_FAILED', details: { polls: 1 } },
+    });
+    expect(!partial.ok && partial.error.message).toContain('truncated');
   });
 });

@@ -20,7 +20,10 @@ const label = (name: string) =>
   z
     .string({ error: `${name} must be a string` })
     .min(1, `${name} must not be empty`)
-    .max(1000, `${name} must be at most 1000 characters`);
+    .refine(
+      (value) => new TextEncoder().encode(value).length <= 1024,
+      `${name} must be at most 1024 bytes of UTF-8`,
+    );
 
 export const BOUNDS_PATTERN = /^\[-?\d+,-?\d+\]\[-?\d+,-?\d+\]$/;
 
@@ -55,12 +58,14 @@ export const FIND_NODE_ARGUMENTS = z
 
 export const WAIT_TEXT_ARGUMENTS = z.strictObject({
   text: label('text'),
-  timeout_ms: z
-    .number({ error: 'timeout_ms must be a number of milliseconds from 100 to 10000' })
-    .int('timeout_ms must be a whole number of milliseconds')
-    .min(100, 'timeout_ms must be at least 100')
-    .max(10000, 'timeout_ms must be at most 10000')
+  // The reference's timeout_ms, renamed: the CLI's common --timeout-ms would take that flag first.
+  wait_timeout_ms: z
+    .number({ error: 'wait_timeout_ms must be a number of milliseconds from 100 to 10000' })
+    .int('wait_timeout_ms must be a whole number of milliseconds')
+    .min(100, 'wait_timeout_ms must be at least 100')
+    .max(10000, 'wait_timeout_ms must be at most 10000')
     .optional(),
+  max_nodes: maxNodes,
   source,
 });
 
