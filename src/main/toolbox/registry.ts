@@ -1,4 +1,5 @@
 // The one list of Android tools that MCP, the CLI and the console serve (src/main/android/tool.ts).
+import { UI_TOOLS } from '../ui/tools';
 import type { AndroidTool } from '../android/tool';
 import { androidSettings } from '../diagnostics/settings';
 import { analyzeSystemTrace } from '../traces/analyzeTool';
@@ -33,6 +34,7 @@ export const ANDROID_TOOLS: readonly AndroidTool[] = [
   androidConnectivity,
   ...SYSTEM_TRACE_TOOLS,
   analyzeSystemTrace,
+  ...UI_TOOLS,
 ];
 
 /** The tool with this MCP name. */
