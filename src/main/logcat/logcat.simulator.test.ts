@@ -24,8 +24,7 @@ afterAll(async () => {
 
 const call = (profile: string, args: unknown) =>
   runTool(androidLogcat, {
-    arguments: args,
-    serial: phones[profile]!.serial,
+    arguments: { ...(args as object), device: phones[profile]!.serial },
     resolver: isolatedResolver(adb),
     approve: NO_APPROVER,
   });
