@@ -14,6 +14,7 @@ import { inspectAndroidEnvironment } from '../diagnostics/environment';
 import { inspectAndroidApp } from '../diagnostics/app';
 import { listAndroidApps, topAndroidApps } from '../diagnostics/apps';
 import { androidContentQuery } from '../diagnostics/contentQuery';
+import { androidLogcat } from '../logcat/logcat';
 
 export const ANDROID_TOOLS: readonly AndroidTool[] = [
   inspectAndroidEnvironment,
@@ -22,6 +23,7 @@ export const ANDROID_TOOLS: readonly AndroidTool[] = [
   topAndroidApps,
   androidDumpsys,
   androidSettings,
+  androidLogcat,
   androidContentQuery,
   androidNotification,
   androidCrashReport,
