@@ -1,0 +1,67 @@
+// The viewer's logcat follow on a simulated phone: the exact command the device received, lines arriving in batches,
+// redaction on by default and switchable, and stop() closing the adb stream.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
+import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
+import { followLogcat, type FollowedLine } from './stream';
+
+let adb: IsolatedAdb;
+let sim: SimulatedAndroid;
+let serial: string;
+
+beforeAll(async () => {
+  adb = await startIsolatedAdb();
+  ({ sim, serial } = await bootSimulated(adb, { logTraffic: { ratePerSecond: 0, seed: 1 } }));
+});
+
+afterAll(async () => {
+  await sim.close();
+  await adb.stop();
+});
+
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('followLogcat', () => {
+  it('follows with -v threadtime -T, redacts by default, switches redaction, and closes on stop', async () => {
+    const lines: FollowedLine[] = [];
+    const follow = await followLogcat(adb.client, serial, {
+      tail: 5,
+      batchMs: 30,
+      onBatch: (batch) => lines.push(...batch.lines),
+    });
+    if (!follow.ok) throw new Error(follow.error.message);
+    expect(sim.device.received().map((entry) => entry.service)).toContain('shell:logcat -v threadtime -T 5');
+
+    sim.state.appendLog({ priority: 'I', tag: 'OkHttp', message: 'Authorization: Bearer xyz' });
+    await until(() => lines.some((line) => line.entry.tag === 'OkHttp'));
+    const secret = lines.find((line) => line.entry.tag === 'OkHttp');
+    expect(secret?.entry.message).toBe('Authorization: [REDACTED]');
+    expect(secret?.redactions).toBe(1);
+
+    follow.value.setRedaction(false);
+    sim.state.appendLog({ priority: 'W', tag: 'Plain', message: 'token=abc' });
+    await until(() => lines.some((line) => line.entry.tag === 'Plain'));
+    expect(lines.find((line) => line.entry.tag === 'Plain')?.entry).toMatchObject({
+      priority: 'W',
+      message: 'token=abc',
+    });
+    expect(lines.map((line) => line.seq)).toEqual(lines.map((_line, index) => index));
+
+    await follow.value.stop();
+    const count = lines.length;
+    sim.state.appendLog({ priority: 'I', tag: 'After', message: 'not read' });
+    const again = await followLogcat(adb.client, serial, { tail: 1, onBatch: () => undefined });
+    if (again.ok) await again.value.stop();
+    expect(lines.length).toBe(count);
+  });
+
+  it('refuses a tail outside 1..50000 before touching the device', async () => {
+    const before = sim.device.received().length;
+    const result = await followLogcat(adb.client, serial, { tail: 0, onBatch: () => undefined });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
+    expect(sim.device.received().length).toBe(before);
+  });
+});
