@@ -252,11 +252,15 @@ Example:
 ${COMMON_OPTIONS}
 `;
 
-const MCP = `Usage: androperator mcp serve [--operator-package <package>]
+const MCP = `Usage: androperator mcp serve [--operator-package <package>] [--approve-all]
 
 Runs an MCP server on stdin/stdout (stdio transport) with the tools devices, snapshot, screenshot and execute.
 Screenshots are written to $ANDROPERATOR_HOME/screenshots (default: the data folder's screenshots/, ~/.local/share/androperator on Linux); the result reports
 data.path and carries the PNG as image content. Diagnostics go to stderr. Stops when stdin closes.
+The Android tools (androperator android --help) are listed too; a mutating tool asks for approval through MCP
+elicitation, or fails with APPROVAL_UNAVAILABLE when the client cannot be asked.
+
+  --approve-all   Approve every mutating Android tool call in advance (no elicitation)
 
 Example MCP client configuration:
   {"command": "npx", "args": ["androperator", "mcp", "serve"]}
