@@ -47,7 +47,7 @@ const STOP_GRACE_SECS = 5;
 
 /** Where the capture records live: <data folder>/system-traces (ANDROPERATOR_HOME honoured). */
 export type TraceRoot = () => string;
-const defaultRoot: TraceRoot = () => processDataPaths(homedir()).systemTraces;
+export const defaultRoot: TraceRoot = () => processDataPaths(homedir()).systemTraces;
 
 /** Sessions being stopped or deleted now: a second call on the same id is refused rather than waiting. */
 const busy = new Set<string>();
