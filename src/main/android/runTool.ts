@@ -60,6 +60,18 @@ export async function runTool(tool: AndroidTool, call: ToolCall): Promise<Result
       rest,
     );
   const resolved = await call.resolver.resolve(serial);
+  if (!resolved.ok && tool.device === 'optional' && serial === undefined)
+    return tool.run(
+      {
+        device: undefined,
+        run: () =>
+          Promise.resolve(fail('MISSING_ARGUMENT', `${tool.name}: pass device (${resolved.error.message})`)),
+        signal,
+        approve: call.approve,
+        now: call.now ?? Date.now,
+      },
+      rest,
+    );
   if (!resolved.ok) return resolved;
   const device = resolved.value;
   return tool.run(

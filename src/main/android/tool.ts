@@ -27,8 +27,9 @@ export interface AndroidTool<S extends z.ZodType = z.ZodType> {
   /** One or two sentences for tools/list and --help, including the caveats a caller must know. */
   description: string;
   risk: ToolRisk;
-  /** `required` (default): the call resolves a device (its `device` argument, or the only one); `none`: no device. */
-  device?: 'required' | 'none';
+  /** `required` (default): the call resolves a device (its `device` argument, or the only one); `none`: no device;
+   * `optional`: the device named, or the only one when one is connected, else none (the tool says when it needs one). */
+  device?: 'required' | 'none' | 'optional';
   /** A zod strictObject from src/shared; `device` is added by the surfaces and must not be declared here. */
   arguments: S;
   run(context: AndroidToolContext, args: z.output<S>): Promise<Result<unknown>>;

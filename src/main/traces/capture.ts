@@ -3,6 +3,7 @@
 // system-traces folder, stopped only by its own id, and pulled to the host for analyze_system_trace.
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fail, ok, type Result } from '../../shared/errors';
 import { shellQuote } from '../../shared/android/shellQuote';
@@ -26,6 +27,7 @@ import {
   PROCESS_STATS,
   type CaptureConfig,
 } from './perfettoProto';
+import { withLock } from './captureLock';
 import {
   captureIds,
   createCapture,
@@ -44,17 +46,22 @@ const QUERY_MAX_BYTES = 1_048_576;
 /** The only folder SELinux lets perfetto write traces into. */
 export const DEVICE_TRACE_FOLDER = '/data/misc/perfetto-traces';
 const STOP_GRACE_SECS = 5;
+/** Held while a start counts the kept captures and creates its record. */
+export const RECORDS_LOCK = 'records.lock';
+const OPERATION_LOCK = 'operation.lock';
 
 /** Where the capture records live: <data folder>/system-traces (ANDROPERATOR_HOME honoured). */
 export type TraceRoot = () => string;
-const defaultRoot: TraceRoot = () => processDataPaths(homedir()).systemTraces;
-
-/** Sessions being stopped or deleted now: a second call on the same id is refused rather than waiting. */
-const busy = new Set<string>();
+export const defaultRoot: TraceRoot = () => processDataPaths(homedir()).systemTraces;
 
 function newTraceId(): string {
   // 12 random bytes are 16 base64url characters, all in [A-Za-z0-9_-].
   return `trace-${randomBytes(12).toString('base64url')}`;
+}
+
+/** Held while one capture is stopped or deleted (by any of our processes). */
+export function operationLock(root: string, id: string): string {
+  return join(root, id, OPERATION_LOCK);
 }
 
 export function devicePathOf(id: string): string {
@@ -202,7 +209,21 @@ export function systemTraceTools(root: TraceRoot = defaultRoot): AndroidTool[] {
         path,
         status: 'recording',
       };
-      const created = await createCapture(folder.value, session, bytes);
+      const created = await withLock(
+        join(folder.value, RECORDS_LOCK),
+        'recording a new capture',
+        async () => {
+          // Counted again under the lock: two processes starting at once cannot keep more than 16 between them.
+          const now = await captureIds(folder.value);
+          if (now.length >= MAX_CAPTURES)
+            return fail(
+              'SYSTEM_TRACE_REFUSED',
+              `${now.length} captures are kept, the most allowed: delete some with delete_system_trace (nothing was started)`,
+              { kept: now.length },
+            );
+          return createCapture(folder.value, session, bytes);
+        },
+      );
       if (!created.ok) return created;
       const started = await perfetto(context, command, bytes);
       const failure = started.ok ? commandFailure(command, started.value) : started;
@@ -243,71 +264,80 @@ export function systemTraceTools(root: TraceRoot = defaultRoot): AndroidTool[] {
           'SYSTEM_TRACE_REFUSED',
           `${session.id} was recorded on ${session.device}, not ${serial}: pass device ${session.device}`,
         );
-      if (busy.has(session.id))
-        return fail(
-          'SYSTEM_TRACE_REFUSED',
-          `${session.id} is being stopped or deleted by another call; wait for it`,
-        );
-      busy.add(session.id);
-      try {
-        const check = `perfetto --is_detached=${session.id}`;
-        const halt = `perfetto --attach=${session.id} --stop`;
-        const approved = await context.approve({
-          tool: 'stop_system_trace',
-          device: serial,
-          preview: `${check}; if recording: ${halt}; then adb pull ${session.path}`,
-          strength: 'normal',
-        });
-        if (!approved.ok) return approved;
-        const detached = await perfetto(context, check);
-        if (!detached.ok) return detached;
-        if (detached.value.status === 'timed_out') return commandFailure(check, detached.value) ?? detached;
-        const recording = detached.value.exit_code === 0;
-        if (!recording && detached.value.exit_code !== 2)
-          return commandFailure(check, { ...detached.value, status: 'failed' }) ?? detached;
-        if (recording) {
-          const stopped = await perfetto(context, halt);
-          if (!stopped.ok) return stopped;
-          const failure = commandFailure(halt, stopped.value);
-          if (failure) return failure;
-        }
-        const device = context.device;
-        if (!device) return fail('MISSING_ARGUMENT', 'a device is needed to pull the trace');
-        let data: Buffer;
-        try {
-          data = await device.client.pull(device.serial, session.path);
-        } catch (error) {
-          return fail(
-            'ANDROID_COMMAND_FAILED',
-            `adb pull ${session.path} failed: ${toAppError(error).message}`,
-          );
-        }
-        if (data.length === 0)
-          return fail(
-            'SYSTEM_TRACE_UNAVAILABLE',
-            `${session.path} is empty: perfetto recorded nothing (the service may have refused the config)`,
-          );
-        const saved = await saveTrace(folder.value, session.id, data);
-        if (!saved.ok) return saved;
-        const status = recording ? 'stopped' : 'already_stopped';
-        const written = await writeSession(folder.value, {
-          ...session,
-          status,
-          host_path: saved.value,
-          bytes: data.length,
-        });
-        if (!written.ok) return written;
-        return ok({
-          status,
-          trace_id: session.id,
-          path: session.path,
-          host_path: saved.value,
-          bytes: data.length,
-          next: 'analyze_system_trace',
-        });
-      } finally {
-        busy.delete(session.id);
-      }
+      return withLock<unknown>(
+        operationLock(folder.value, session.id),
+        `stopping or deleting ${session.id}`,
+        async () => {
+          // Another process may have stopped it between the read above and the lock: its record is the answer.
+          const current = await readSession(folder.value, session.id);
+          if (!current.ok) return current;
+          const done = current.value;
+          if (done.status !== 'recording' && done.host_path !== undefined)
+            return ok({
+              status: done.status,
+              trace_id: done.id,
+              path: done.path,
+              host_path: done.host_path,
+              bytes: done.bytes,
+              next: 'analyze_system_trace',
+            });
+          const check = `perfetto --is_detached=${session.id}`;
+          const halt = `perfetto --attach=${session.id} --stop`;
+          const approved = await context.approve({
+            tool: 'stop_system_trace',
+            device: serial,
+            preview: `${check}; if recording: ${halt}; then adb pull ${session.path}`,
+            strength: 'normal',
+          });
+          if (!approved.ok) return approved;
+          const detached = await perfetto(context, check);
+          if (!detached.ok) return detached;
+          if (detached.value.status === 'timed_out') return commandFailure(check, detached.value) ?? detached;
+          const recording = detached.value.exit_code === 0;
+          if (!recording && detached.value.exit_code !== 2)
+            return commandFailure(check, { ...detached.value, status: 'failed' }) ?? detached;
+          if (recording) {
+            const stopped = await perfetto(context, halt);
+            if (!stopped.ok) return stopped;
+            const failure = commandFailure(halt, stopped.value);
+            if (failure) return failure;
+          }
+          const device = context.device;
+          if (!device) return fail('MISSING_ARGUMENT', 'a device is needed to pull the trace');
+          let data: Buffer;
+          try {
+            data = await device.client.pull(device.serial, session.path);
+          } catch (error) {
+            return fail(
+              'ANDROID_COMMAND_FAILED',
+              `adb pull ${session.path} failed: ${toAppError(error).message}`,
+            );
+          }
+          if (data.length === 0)
+            return fail(
+              'SYSTEM_TRACE_UNAVAILABLE',
+              `${session.path} is empty: perfetto recorded nothing (the service may have refused the config)`,
+            );
+          const saved = await saveTrace(folder.value, session.id, data);
+          if (!saved.ok) return saved;
+          const status = recording ? 'stopped' : 'already_stopped';
+          const written = await writeSession(folder.value, {
+            ...session,
+            status,
+            host_path: saved.value,
+            bytes: data.length,
+          });
+          if (!written.ok) return written;
+          return ok({
+            status,
+            trace_id: session.id,
+            path: session.path,
+            host_path: saved.value,
+            bytes: data.length,
+            next: 'analyze_system_trace',
+          });
+        },
+      );
     },
   });
 
@@ -349,46 +379,42 @@ export function systemTraceTools(root: TraceRoot = defaultRoot): AndroidTool[] {
           'SYSTEM_TRACE_REFUSED',
           `${session.id} was recorded on ${session.device}, not ${serial}: pass device ${session.device}`,
         );
-      if (busy.has(session.id))
-        return fail(
-          'SYSTEM_TRACE_REFUSED',
-          `${session.id} is being stopped or deleted by another call; wait for it`,
-        );
-      busy.add(session.id);
-      try {
-        const command = `rm -f ${shellQuote(session.path)}`;
-        const approved = await context.approve({
-          tool: 'delete_system_trace',
-          device: serial,
-          preview: `${command}; delete the host copy and record of ${session.id}`,
-          strength: 'normal',
-        });
-        if (!approved.ok) return approved;
-        const check = `perfetto --is_detached=${session.id}`;
-        const detached = await perfetto(context, check);
-        if (!detached.ok) return detached;
-        if (detached.value.exit_code === 0)
-          return fail(
-            'SYSTEM_TRACE_REFUSED',
-            `${session.id} is still recording: stop it with stop_system_trace first`,
-          );
-        const removed = await perfetto(context, command);
-        if (!removed.ok) return removed;
-        // The record and host copy go even when the device keeps its file (a device that refuses the rm, or a
-        // file already gone); the answer says which, with rm's stderr.
-        const deviceRemoved = removed.value.status === 'complete';
-        const deleted = await removeCapture(folder.value, session.id);
-        if (!deleted.ok) return deleted;
-        return ok({
-          status: 'deleted',
-          trace_id: session.id,
-          path: session.path,
-          device_file_removed: deviceRemoved,
-          ...(deviceRemoved ? {} : { device_error: removed.value.stderr.trim().slice(0, 2048) }),
-        });
-      } finally {
-        busy.delete(session.id);
-      }
+      return withLock<unknown>(
+        operationLock(folder.value, session.id),
+        `stopping or deleting ${session.id}`,
+        async () => {
+          const command = `rm -f ${shellQuote(session.path)}`;
+          const approved = await context.approve({
+            tool: 'delete_system_trace',
+            device: serial,
+            preview: `${command}; delete the host copy and record of ${session.id}`,
+            strength: 'normal',
+          });
+          if (!approved.ok) return approved;
+          const check = `perfetto --is_detached=${session.id}`;
+          const detached = await perfetto(context, check);
+          if (!detached.ok) return detached;
+          if (detached.value.exit_code === 0)
+            return fail(
+              'SYSTEM_TRACE_REFUSED',
+              `${session.id} is still recording: stop it with stop_system_trace first`,
+            );
+          const removed = await perfetto(context, command);
+          if (!removed.ok) return removed;
+          // The record and host copy go even when the device keeps its file (a device that refuses the rm, or a
+          // file already gone); the answer says which, with rm's stderr.
+          const deviceRemoved = removed.value.status === 'complete';
+          const deleted = await removeCapture(folder.value, session.id);
+          if (!deleted.ok) return deleted;
+          return ok({
+            status: 'deleted',
+            trace_id: session.id,
+            path: session.path,
+            device_file_removed: deviceRemoved,
+            ...(deviceRemoved ? {} : { device_error: removed.value.stderr.trim().slice(0, 2048) }),
+          });
+        },
+      );
     },
   });
 
