@@ -12,7 +12,7 @@ import { COMMON_FLAG_NAMES, extractCommonOptions } from './args';
 import { createAdbBackend } from './adbBackend';
 import type { CommandContext } from './context';
 import { toolCommand, type Prompter } from './toolCommands';
-import { toolFlags, YES_FLAG } from './toolFlags';
+import { COMMON_TIMEOUT_PROPERTY, toolFlags, YES_FLAG } from './toolFlags';
 
 function writeTool(verb: string, strength: 'normal' | 'strong'): AndroidTool {
   return defineTool({
@@ -49,6 +49,7 @@ const echo = defineTool({
     mode: z.enum(['fast', 'slow']).optional(),
     tags: z.array(z.string()).optional(),
     counts: z.array(z.number().int()).optional(),
+    timeout_ms: z.number().int().optional(),
   }),
   run: (_context, args) => Promise.resolve(ok(args)),
 });
@@ -155,11 +156,23 @@ describe('flags from the argument schema', () => {
     });
   });
 
+  it("hands the common --timeout-ms / --timeout to a tool's own timeout_ms (the reference's name)", async () => {
+    expect(await run(['trace', 'echo', '--timeout-ms', '700'])).toEqual({
+      ok: true,
+      value: { timeout_ms: 700 },
+    });
+    expect(await run(['--timeout', '900', 'trace', 'echo'])).toEqual({
+      ok: true,
+      value: { timeout_ms: 900 },
+    });
+    expect(await run(['trace', 'echo'])).toEqual({ ok: true, value: {} });
+  });
+
   it('gives no registered tool a flag that a common option or --yes would take first', () => {
     const taken = new Set([...COMMON_FLAG_NAMES, YES_FLAG]);
     const clashes = ANDROID_TOOLS.flatMap((tool) =>
       toolFlags(tool)
-        .filter((flag) => taken.has(flag.flag))
+        .filter((flag) => flag.property !== COMMON_TIMEOUT_PROPERTY && taken.has(flag.flag))
         .map((flag) => `${tool.name} ${flag.flag}`),
     );
     expect(clashes).toEqual([]);

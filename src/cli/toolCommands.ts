@@ -8,7 +8,7 @@ import type { AndroidTool } from '../main/android/tool';
 import { ANDROID_TOOLS } from '../main/toolbox/registry';
 import type { CommandHandler } from './context';
 import { didYouMean } from './didYouMean';
-import { commandHelp, parseToolFlags, verbHelp } from './toolFlags';
+import { COMMON_TIMEOUT_PROPERTY, commandHelp, parseToolFlags, toolFlags, verbHelp } from './toolFlags';
 import { usageError } from './usage';
 
 export type ToolCommandName = AndroidTool['cli']['command'];
@@ -88,7 +88,13 @@ export function toolCommand(
         `Unknown ${command} verb: ${verb}.${didYouMean(verb, verbs)} Run androperator ${command} --help for the verbs.`,
         { command, verb },
       );
-    const { args: toolArgs, yes } = parseToolFlags(tool, rest);
+    const parsed = parseToolFlags(tool, rest);
+    const { yes } = parsed;
+    const timeout = context.common.timeoutMs;
+    const toolArgs =
+      timeout !== undefined && toolFlags(tool).some((flag) => flag.property === COMMON_TIMEOUT_PROPERTY)
+        ? { ...parsed.args, [COMMON_TIMEOUT_PROPERTY]: timeout }
+        : parsed.args;
     const deviceId = context.target.deviceId;
     const call =
       tool.device === 'none' || deviceId === undefined ? toolArgs : { ...toolArgs, device: deviceId };

@@ -55,6 +55,12 @@ function enumOf(node: JsonSchemaNode): readonly string[] | undefined {
 }
 
 /** The tool's flags in schema order (`device` is the common --device option, so it is never one of them). */
+/**
+ * A tool argument with this name (the reference's `timeout_ms`, e.g. android.wait_text) takes the common
+ * `--timeout` / `--timeout-ms` option, which every command parses first: it gets no flag of its own.
+ */
+export const COMMON_TIMEOUT_PROPERTY = 'timeout_ms';
+
 export function toolFlags(tool: AndroidTool): ToolFlag[] {
   const schema = z.toJSONSchema(tool.arguments, { io: 'input' }) as {
     properties?: Record<string, JsonSchemaNode>;
@@ -167,7 +173,11 @@ function row(left: string, right: string): string {
 /** `androperator android settings --help`. */
 export function verbHelp(tool: AndroidTool): string {
   const rows = toolFlags(tool).map((flag) => {
-    const notes = [flag.required ? 'required' : '', flag.array ? 'repeatable' : ''].filter(Boolean);
+    const notes = [
+      flag.required ? 'required' : '',
+      flag.array ? 'repeatable' : '',
+      flag.property === COMMON_TIMEOUT_PROPERTY ? 'the common --timeout-ms option' : '',
+    ].filter(Boolean);
     return row(
       `${flag.flag}${placeholder(flag)}`,
       `${flag.description}${notes.length === 0 ? '' : ` (${notes.join(', ')})`}`,

@@ -94,11 +94,11 @@ export const waitText = defineTool({
   cli: { command: 'ui', verb: 'wait-text' },
   description:
     'Waits until an exact text or content description is on screen, re-reading the tree about every 300 ms ' +
-    '(wait_timeout_ms 100-10000, default 5000). Only "not found" is retried; a failed read, an incomplete tree or an ambiguous match ends it. Read-only.',
+    '(timeout_ms 100-10000, default 5000). Only "not found" is retried; a failed read, an incomplete tree or an ambiguous match ends it. Read-only.',
   risk: 'read_only',
   arguments: WAIT_TEXT_ARGUMENTS,
   async run(context, args) {
-    const timeoutMs = args.wait_timeout_ms ?? 5000;
+    const timeoutMs = args.timeout_ms ?? 5000;
     const started = context.now();
     let polls = 0;
     for (;;) {
@@ -150,7 +150,7 @@ export const waitText = defineTool({
           elapsed_ms: elapsed,
           source: read.value.tree.source,
           tree_status: read.value.tree.status,
-          hint: 'check the exact text (case and spacing), or raise wait_timeout_ms (at most 10000)',
+          hint: 'check the exact text (case and spacing), or raise timeout_ms (at most 10000)',
         });
       await sleep(POLL_MS, undefined, { signal: context.signal }).catch(() => undefined);
       if (context.signal.aborted) return fail('COMMAND_CANCELLED', 'android.wait_text was cancelled');

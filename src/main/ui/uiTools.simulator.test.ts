@@ -208,10 +208,10 @@ describe('android.find_node and android.wait_text', () => {
       found: true,
       polls: 1,
     });
-    const absent = await call(waitText, phone.serial, { text: 'Never shown', wait_timeout_ms: 700 });
+    const absent = await call(waitText, phone.serial, { text: 'Never shown', timeout_ms: 700 });
     expect(absent).toMatchObject({ ok: false, error: { code: 'COMMAND_TIMEOUT' } });
     expect(!absent.ok && (absent.error.details as { polls: number }).polls).toBeGreaterThan(1);
-    const range = await call(waitText, phone.serial, { text: label, wait_timeout_ms: 50 });
+    const range = await call(waitText, phone.serial, { text: label, timeout_ms: 50 });
     expect(range).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
     // A truncated tree fails at once instead of being polled.
     const partial = await call(waitText, phone.serial, {

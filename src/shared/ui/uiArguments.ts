@@ -58,12 +58,12 @@ export const FIND_NODE_ARGUMENTS = z
 
 export const WAIT_TEXT_ARGUMENTS = z.strictObject({
   text: label('text'),
-  // The reference's timeout_ms, renamed: the CLI's common --timeout-ms would take that flag first.
-  wait_timeout_ms: z
-    .number({ error: 'wait_timeout_ms must be a number of milliseconds from 100 to 10000' })
-    .int('wait_timeout_ms must be a whole number of milliseconds')
-    .min(100, 'wait_timeout_ms must be at least 100')
-    .max(10000, 'wait_timeout_ms must be at most 10000')
+  // The reference's timeout_ms; on the CLI the common --timeout-ms / --timeout option sets it (src/cli/toolFlags.ts).
+  timeout_ms: z
+    .number({ error: 'timeout_ms must be a number of milliseconds from 100 to 10000' })
+    .int('timeout_ms must be a whole number of milliseconds')
+    .min(100, 'timeout_ms must be at least 100')
+    .max(10000, 'timeout_ms must be at most 10000')
     .optional(),
   max_nodes: maxNodes,
   source,
