@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Duplex } from 'node:stream';
-import { fail, ok, type Result } from '../../shared/errors';
+import { fail, ok } from '../../shared/errors';
+import { toAppError } from '../../node/adb/adbkit';
 import { shellQuote } from '../../shared/android/shellQuote';
 import {
   DELETE_TRACE_ARGUMENTS,
@@ -13,20 +13,11 @@ import {
   START_TRACE_ARGUMENTS,
   STOP_TRACE_ARGUMENTS,
 } from '../../shared/traces/captureArguments';
-import { toAppError } from '../../node/adb/adbkit';
-import type { CommandResult } from '../../node/adb/deviceCommand';
 import { processDataPaths } from '../../node/env/dataFolder';
 import { commandFailure } from '../android/outcome';
-import { defineTool, type AndroidTool, type AndroidToolContext } from '../android/tool';
-import {
-  advertisedDataSources,
-  describeCaptureConfig,
-  encodeCaptureConfig,
-  FRAME_TIMELINE,
-  FTRACE,
-  PROCESS_STATS,
-  type CaptureConfig,
-} from './perfettoProto';
+import { defineTool, type AndroidTool } from '../android/tool';
+import { describeCaptureConfig, encodeCaptureConfig, type CaptureConfig } from './perfettoProto';
+import { captureSources, perfetto, probe, sameSet } from './perfettoDevice';
 import { withLock } from './captureLock';
 import {
   captureIds,
@@ -40,9 +31,6 @@ import {
   type TraceSession,
 } from './store';
 
-/** Each perfetto call's bound (reference 8.2.5). */
-export const PERFETTO_TIMEOUT_MS = 35_000;
-const QUERY_MAX_BYTES = 1_048_576;
 /** The only folder SELinux lets perfetto write traces into. */
 export const DEVICE_TRACE_FOLDER = '/data/misc/perfetto-traces';
 const STOP_GRACE_SECS = 5;
@@ -66,91 +54,6 @@ export function operationLock(root: string, id: string): string {
 
 export function devicePathOf(id: string): string {
   return `${DEVICE_TRACE_FOLDER}/androperator-${id}.pftrace`;
-}
-
-/** `perfetto --query-raw` over `exec:` (its stdout is binary, so it is read as bytes), bounded and cancellable. */
-async function queryRaw(context: AndroidToolContext): Promise<Result<Buffer>> {
-  const device = context.device;
-  if (!device) return fail('MISSING_ARGUMENT', 'a device is needed to probe perfetto');
-  let stream: Duplex;
-  try {
-    stream = await device.client.openService(device.serial, 'exec:perfetto --query-raw');
-  } catch (error) {
-    const cause = toAppError(error);
-    return fail(cause.code, `adb could not run perfetto --query-raw on ${device.serial}: ${cause.message}`);
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let outcome: 'end' | 'timeout' | 'cancelled' | 'too_large' = 'end';
-    const stop = (why: typeof outcome): void => {
-      if (outcome !== 'end') return;
-      outcome = why;
-      stream.destroy();
-    };
-    const onAbort = (): void => stop('cancelled');
-    const timer = setTimeout(() => stop('timeout'), PERFETTO_TIMEOUT_MS);
-    context.signal.addEventListener('abort', onAbort, { once: true });
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > QUERY_MAX_BYTES) stop('too_large');
-      else chunks.push(chunk);
-    });
-    stream.once('end', () => stream.destroy());
-    stream.once('error', () => stream.destroy());
-    stream.once('close', () => {
-      clearTimeout(timer);
-      context.signal.removeEventListener('abort', onAbort);
-      if (outcome === 'cancelled')
-        resolve(fail('COMMAND_CANCELLED', 'cancelled during perfetto --query-raw'));
-      else if (outcome === 'timeout')
-        resolve(fail('ANDROID_COMMAND_TIMED_OUT', 'perfetto --query-raw did not answer within 35 s'));
-      else if (outcome === 'too_large')
-        resolve(fail('SYSTEM_TRACE_UNAVAILABLE', 'perfetto --query-raw printed more than 1 MiB'));
-      else resolve(ok(Buffer.concat(chunks)));
-    });
-  });
-}
-
-/** The data sources traced offers, with linux.ftrace required. */
-async function probe(context: AndroidToolContext): Promise<Result<string[]>> {
-  const raw = await queryRaw(context);
-  if (!raw.ok) return raw;
-  let names: string[];
-  try {
-    names = advertisedDataSources(raw.value);
-  } catch {
-    names = [];
-  }
-  if (!names.includes(FTRACE))
-    return fail(
-      'SYSTEM_TRACE_UNAVAILABLE',
-      `the device's tracing service does not offer ${FTRACE} (perfetto --query-raw): system traces need /system/bin/perfetto and traced (Android 11+, or setprop persist.traced.enable 1)`,
-      {
-        query_raw_text: raw.value
-          .toString('utf8')
-          .replace(/[^\x20-\x7e\n]/g, '')
-          .slice(0, 512),
-      },
-    );
-  return ok(names);
-}
-
-/** Runs one perfetto command with the 35 s bound; ANDROID_COMMAND_* when adb could not run it or it timed out. */
-async function perfetto(
-  context: AndroidToolContext,
-  command: string,
-  stdin?: Uint8Array,
-): Promise<Result<CommandResult>> {
-  return context.run(command, { timeoutMs: PERFETTO_TIMEOUT_MS, ...(stdin ? { stdin } : {}) });
-}
-
-function captureSources(advertised: readonly string[]): string[] {
-  return [FTRACE, ...[PROCESS_STATS, FRAME_TIMELINE].filter((name) => advertised.includes(name))];
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((name) => b.includes(name));
 }
 
 export function systemTraceTools(root: TraceRoot = defaultRoot): AndroidTool[] {
