@@ -29,60 +29,25 @@ export function isLogDivider(line: string): boolean {
 // uid, pid, tid, priority letter, then `tag: message` (the tag may contain colons; the separator is the first
 // `: ` after it, or a final `:`).
 const LINE =
-  /^(?:(\d{4}-)?(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{1,9})|(\d{1,12})\.(\d{1,9}))(?: ([+-]\d{4}))?\s+(?:([A-Za-z_][\w]*|\d+)\s+)??(\d+)\s+(\d+)\s+([VDIWEFS])\s(.*)$/;
+  /^(?<time>(?:(?<year>\d{4})-)?(?<month>\d{2})-(?<day>\d{2}) (?<hour>\d{2}):(?<minute>\d{2}):(?<second>\d{2})\.(?<fraction>\d{1,9})|(?<epochSeconds>\d{1,12})\.(?<epochFraction>\d{1,9}))(?: (?<zone>[+-]\d{4}))?\s+(?:(?<uid>[A-Za-z_][\w]*|\d+)\s+)??(?<pid>\d+)\s+(?<tid>\d+)\s+(?<priority>[VDIWEFS])\s(?<rest>.*)$/;
 
 /** The entry `line` holds, or undefined for dividers and lines of other formats. */
 export function parseLogLine(line: string): LogEntry | undefined {
   const text = line.endsWith('\r') ? line.slice(0, -1) : line;
-  const match = LINE.exec(text);
-  if (match === null) return undefined;
-  const [
-    ,
-    year,
-    month,
-    day,
-    hour,
-    minute,
-    second,
-    fraction,
-    epochSeconds,
-    epochFraction,
-    zone,
-    uid,
-    pid,
-    tid,
-  ] = match;
-  const priority = match[14] as LogPriority;
-  const rest = match[15] ?? '';
-  const split = splitTag(rest);
+  const groups = LINE.exec(text)?.groups as LineGroups | undefined;
+  if (groups === undefined) return undefined;
+  const split = splitTag(groups.rest ?? '');
   if (split === undefined) return undefined;
   return {
-    time: timeText(text),
-    epoch_ms: epochOf({
-      year,
-      month,
-      day,
-      hour,
-      minute,
-      second,
-      fraction,
-      epochSeconds,
-      epochFraction,
-      zone,
-    }),
-    pid: Number(pid),
-    tid: Number(tid),
-    uid: uid ?? null,
-    priority,
+    time: groups.time ?? '',
+    epoch_ms: epochOf(groups),
+    pid: Number(groups.pid),
+    tid: Number(groups.tid),
+    uid: groups.uid ?? null,
+    priority: groups.priority as LogPriority,
     tag: split.tag,
     message: split.message,
   };
-}
-
-function timeText(text: string): string {
-  // The time is everything up to the pid column: the date/epoch and an optional zone.
-  const date = /^(?:\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{1,9}|^\d{1,12}\.\d{1,9}/.exec(text);
-  return date === null ? '' : date[0];
 }
 
 function splitTag(rest: string): { tag: string; message: string } | undefined {
@@ -92,18 +57,22 @@ function splitTag(rest: string): { tag: string; message: string } | undefined {
   return undefined;
 }
 
-interface TimeParts {
-  year: string | undefined;
-  month: string | undefined;
-  day: string | undefined;
-  hour: string | undefined;
-  minute: string | undefined;
-  second: string | undefined;
-  fraction: string | undefined;
-  epochSeconds: string | undefined;
-  epochFraction: string | undefined;
-  zone: string | undefined;
-}
+type TimePart =
+  | 'year'
+  | 'month'
+  | 'day'
+  | 'hour'
+  | 'minute'
+  | 'second'
+  | 'fraction'
+  | 'epochSeconds'
+  | 'epochFraction'
+  | 'zone';
+
+type TimeParts = Partial<Record<TimePart, string>>;
+
+/** The named groups of LINE; absent when the line's format left them out. */
+type LineGroups = TimeParts & Partial<Record<'time' | 'uid' | 'pid' | 'tid' | 'priority' | 'rest', string>>;
 
 function millisOf(fraction: string): number {
   return Math.floor(Number(`0.${fraction}`) * 1000);
@@ -118,7 +87,7 @@ function epochOf(parts: TimeParts): number | null {
   const sign = parts.zone.startsWith('-') ? -1 : 1;
   const offsetMinutes = sign * (Number(parts.zone.slice(1, 3)) * 60 + Number(parts.zone.slice(3, 5)));
   const utc = Date.UTC(
-    Number(parts.year.slice(0, 4)),
+    Number(parts.year),
     Number(parts.month) - 1,
     Number(parts.day),
     Number(parts.hour),
