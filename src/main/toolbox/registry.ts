@@ -15,6 +15,7 @@ import { inspectAndroidApp } from '../diagnostics/app';
 import { listAndroidApps, topAndroidApps } from '../diagnostics/apps';
 import { androidContentQuery } from '../diagnostics/contentQuery';
 import { androidLogcat } from '../logcat/logcat';
+import { androidBackgroundWork } from '../diagnostics/backgroundWork';
 
 export const ANDROID_TOOLS: readonly AndroidTool[] = [
   inspectAndroidEnvironment,
@@ -34,6 +35,7 @@ export const ANDROID_TOOLS: readonly AndroidTool[] = [
   androidDoze,
   androidPermissionAudit,
   androidConnectivity,
+  androidBackgroundWork,
   ...SYSTEM_TRACE_TOOLS,
   analyzeSystemTrace,
   ...UI_TOOLS,
