@@ -228,12 +228,15 @@ export function parseJobScheduler(text: string, packageName: string, limit: numb
   // Queue, slot and history lines name a job by `#uid/id` (and its component).
   const ids = new Set(jobs.flatMap((job) => (job.unique_id === null ? [] : [job.unique_id])));
   for (const [index, line] of lines.entries()) {
-    const id = /#([^/\s]+\/\S+?)[:\s]/.exec(line)?.[1];
+    const id = /#([^/\s]+\/[^\s:]+)(?=[:\s]|$)/.exec(line)?.[1];
     if (id !== undefined && ids.has(id) && !picked.has(index)) picked.add(index);
   }
   for (const job of jobs) {
     if (job.unique_id === null) continue;
-    const named = (entry: { line: string }): boolean => entry.line.includes(`#${job.unique_id}:`);
+    // `JOB #u0a1/2: ...` in the queue, `hash #u0a1/2 component` (toShortString) in slots and older queues.
+    const id = job.unique_id;
+    const named = (entry: { line: string }): boolean =>
+      entry.line.split(/[\s:]/).includes(`#${id}`) || entry.line.includes(`#${id}:`);
     job.pending = queued.some((entry) => entry.section === 'Pending queue:' && named(entry));
     job.running = queued.some(
       (entry) => entry.section === 'Active jobs:' && named(entry) && !/inactive/.test(entry.line),
