@@ -3,7 +3,7 @@
 // The reference names only the parameters and caveats; the commands are its section 10 inference.
 import { BACKGROUND_WORK_ARGUMENTS } from '../../shared/android/backgroundWorkArguments';
 import { shellQuote } from '../../shared/android/shellQuote';
-import { fail, ok, type Result } from '../../shared/errors';
+import { fail, ok } from '../../shared/errors';
 import type { CommandResult, CommandStatus } from '../../node/adb/deviceCommand';
 import { defineTool } from '../android/tool';
 import { missingService, overallStatus } from './aggregates/sections';
@@ -82,29 +82,36 @@ export const androidBackgroundWork = defineTool({
       deviceidle: 'dumpsys deviceidle',
     } as const;
     // Independent reads: run concurrently (the reference's `parallel` class).
-    const [jobs, alarms, bucket, idle] = await Promise.all([
-      context.run(commands.jobscheduler),
-      context.run(commands.alarm),
-      context.run(commands.standby_bucket),
-      context.run(commands.deviceidle),
-    ]);
-    for (const result of [jobs, alarms, bucket, idle]) if (!result.ok) return result;
-    const value = (result: Result<CommandResult>): CommandResult =>
-      (result as { value: CommandResult }).value;
+    const runs = await Promise.all(
+      [commands.jobscheduler, commands.alarm, commands.standby_bucket, commands.deviceidle].map((command) =>
+        context.run(command),
+      ),
+    );
+    // adb could not run one at all (device gone, call cancelled): no section can be trusted.
+    const results: CommandResult[] = [];
+    for (const run of runs) {
+      if (!run.ok) return run;
+      results.push(run.value);
+    }
+    const [jobs, alarms, bucketResult, idle] = results as [
+      CommandResult,
+      CommandResult,
+      CommandResult,
+      CommandResult,
+    ];
 
-    const jobSection = dumpSection(commands.jobscheduler, value(jobs), 'Android 5+', (stdout) =>
+    const jobSection = dumpSection(commands.jobscheduler, jobs, 'Android 5+', (stdout) =>
       parseJobScheduler(stdout, pkg, args.limit),
     );
-    const alarmSection = dumpSection(commands.alarm, value(alarms), 'Android 5+', (stdout) =>
+    const alarmSection = dumpSection(commands.alarm, alarms, 'Android 5+', (stdout) =>
       parseAlarms(stdout, pkg, args.limit),
     );
     const idleSection = dumpSection(
       commands.deviceidle,
-      value(idle),
+      idle,
       'Doze exists from Android 6, API 23',
       (stdout) => parseDozeWhitelist(stdout, pkg, args.limit),
     );
-    const bucketResult = value(bucket);
     const standby = parseStandbyBucket(bucketResult.stdout, bucketResult.stderr);
     const bucketBase = baseOf(
       commands.standby_bucket,
