@@ -96,7 +96,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
     'Follow the message: stop or delete a kept capture (list_system_traces), or use an id it lists.',
   UI_TREE_INCOMPLETE:
     'The UI tree was partial or truncated, so no unique target could be proven: narrow the screen and retry.',
-  UI_TARGET_NOT_FOUND: 'No node matched exactly: read the screen again (android.screen_dump) and use its text or bounds.',
+  UI_TARGET_NOT_FOUND:
+    'No node matched exactly: read the screen again (android.screen_dump) and use its text or bounds.',
   UI_TARGET_AMBIGUOUS: 'Several nodes matched: pick one by its exact bounds with android.tap_node.',
   UI_TARGET_CHANGED:
     'The screen changed after confirmation, so nothing was sent: read the screen again and confirm the new target.',
