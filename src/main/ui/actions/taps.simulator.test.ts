@@ -288,12 +288,16 @@ describe('android.tap and inject_android_input', () => {
       command,
       verification: { passed: true, focused_text: 'ramen near me' },
     });
-    expect(asking.after().filter((service) => !service.includes('uiautomator dump'))).toEqual([
+    // After approval: the uiautomator re-read (dump, then its three reads in parallel), the command, the check.
+    const after = asking.after();
+    expect(after[0]).toMatch(
+      /^shell,v2,raw:f='\/data\/local\/tmp\/androperator-ui-[0-9a-f]{16}\.xml'; trap /,
+    );
+    expect(after.slice(1, 4).sort()).toEqual([
       'shell,v2,raw:dumpsys window',
-      'shell,v2,raw:wm size',
       'shell,v2,raw:wm density',
-      `shell,v2,raw:${command}`,
-      ...READ,
+      'shell,v2,raw:wm size',
     ]);
+    expect(after.slice(4)).toEqual([`shell,v2,raw:${command}`, ...READ]);
   });
 });
