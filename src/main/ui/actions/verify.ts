@@ -3,6 +3,7 @@
 // (nothing complete to judge by), with the evidence. Never replays or undoes the action; never scrolls.
 import { createHash } from 'node:crypto';
 import type { Result } from '../../../shared/errors';
+import { isPackageName } from '../../../shared/android/packageName';
 import { DEFAULT_VERIFY_TIMEOUT_MS, type Verification } from '../../../shared/ui/actionArguments';
 import { isCompleteTree, type UiNode, type UiTree } from '../uiTree';
 import { describeNode, labelMatches } from './target';
@@ -73,10 +74,11 @@ export function treeDigest(tree: UiTree): string {
   return createHash('sha256').update(JSON.stringify(rows)).digest('base64url').slice(0, 22);
 }
 
-/** `Window{hash u0 pkg/cls}` -> the package and component; nulls when nothing is focused. */
+/** `Window{hash u0 pkg/cls}` -> the package and component; nulls when nothing (or no package) is focused. */
 export function parseFocusLine(line: string | null): Foreground {
   const match = line === null ? null : /\bu\d+\s+([A-Za-z0-9._]+)(?:\/([A-Za-z0-9._$]+))?/.exec(line);
-  if (match === null) return { package: null, component: null, line };
+  // A window titled without a package (NotificationShade, a toast) names no owner we can compare.
+  if (match === null || !isPackageName(match[1]!)) return { package: null, component: null, line };
   const component = match[2] === undefined ? null : `${match[1]!}/${match[2]}`;
   return { package: match[1]!, component, line };
 }
