@@ -12,9 +12,13 @@ describe('parseFocusLine', () => {
     });
   });
 
-  it('reads a window without an activity (a popup, the status bar) as a package only', () => {
+  it('reads a package-titled window as its package, and a system window title as no package', () => {
+    expect(parseFocusLine('Window{5f1 u0 com.example.app}')).toMatchObject({
+      package: 'com.example.app',
+      component: null,
+    });
     expect(parseFocusLine('Window{5f1 u0 NotificationShade}')).toMatchObject({
-      package: 'NotificationShade',
+      package: null,
       component: null,
     });
   });
