@@ -84,6 +84,14 @@ export const ERROR_CODES = [
   'TRACE_TARGET_NOT_FOUND',
   'SYSTEM_TRACE_UNAVAILABLE',
   'SYSTEM_TRACE_REFUSED',
+  // UI actions (docs/ui-loop.md "Actions")
+  'UI_TREE_INCOMPLETE',
+  'UI_TARGET_NOT_FOUND',
+  'UI_TARGET_AMBIGUOUS',
+  'UI_TARGET_CHANGED',
+  'UI_BUSY',
+  'UI_INPUT_UNSUPPORTED',
+  'UI_VERIFICATION_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
