@@ -28,50 +28,54 @@ function CaptureRow(props: { capture: CaptureRecord; serial: string }): ReactNod
   const collected = capture.host_path !== undefined && capture.status !== 'recording';
   return (
     <tr>
-      <td className="mono">{capture.id}</td>
-      <td className="mono">{capture.device}</td>
-      <td className="mono">{capture.package ?? '\u2014'}</td>
+      <td className="trace-id">
+        <span className="mono">{capture.id}</span>
+        <span className="muted mono">{capture.package ?? 'no app (system-wide)'}</span>
+        {!here && <span className="muted mono">on {capture.device}</span>}
+      </td>
       <td>{statusText(capture, Date.now())}</td>
       <td className="numeric">{sizeText(capture.bytes)}</td>
-      <td className="trace-actions">
-        {collected && (
-          <button
-            type="button"
-            onClick={() =>
-              report?.state === 'done'
-                ? selectTraceReport(capture.id)
-                : void analyzeTrace(capture.device, capture.id, capture.package)
-            }
-            disabled={report?.state === 'running'}
-            aria-label={`Analyze ${capture.id}`}
-          >
-            {report?.state === 'running'
-              ? 'Analysing…'
-              : report?.state === 'done'
-                ? 'Open report'
-                : 'Analyze'}
-          </button>
-        )}
-        {!collected && here && (
-          <button
-            type="button"
-            onClick={() => void stopTrace(serial, capture.id)}
-            aria-label={`Stop ${capture.id}`}
-          >
-            Stop and collect
-          </button>
-        )}
-        {here && (
-          <button
-            type="button"
-            className="danger"
-            onClick={() => setConfirmDelete(true)}
-            aria-label={`Delete ${capture.id}`}
-          >
-            Delete
-          </button>
-        )}
-        {!here && <span className="hint">select {capture.device} to stop or delete</span>}
+      <td>
+        <div className="trace-actions">
+          {collected && (
+            <button
+              type="button"
+              onClick={() =>
+                report?.state === 'done'
+                  ? selectTraceReport(capture.id)
+                  : void analyzeTrace(capture.device, capture.id, capture.package)
+              }
+              disabled={report?.state === 'running'}
+              aria-label={`Analyze ${capture.id}`}
+            >
+              {report?.state === 'running'
+                ? 'Analysing…'
+                : report?.state === 'done'
+                  ? 'Open report'
+                  : 'Analyze'}
+            </button>
+          )}
+          {!collected && here && (
+            <button
+              type="button"
+              onClick={() => void stopTrace(serial, capture.id)}
+              aria-label={`Stop ${capture.id}`}
+            >
+              Stop and collect
+            </button>
+          )}
+          {here && (
+            <button
+              type="button"
+              className="danger"
+              onClick={() => setConfirmDelete(true)}
+              aria-label={`Delete ${capture.id}`}
+            >
+              Delete
+            </button>
+          )}
+          {!here && <span className="hint">select {capture.device} to stop or delete</span>}
+        </div>
         {error !== undefined && <ErrorLine error={error} />}
         <ConfirmDialog
           title={`Delete ${capture.id}?`}
@@ -116,8 +120,6 @@ export function CaptureList(props: { serial: string }): ReactNode {
             <thead>
               <tr>
                 <th scope="col">Trace</th>
-                <th scope="col">Device</th>
-                <th scope="col">App</th>
                 <th scope="col">Status</th>
                 <th scope="col">Size</th>
                 <th scope="col">Actions</th>

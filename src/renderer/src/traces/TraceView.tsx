@@ -12,7 +12,15 @@ import './traces.css';
 function OpenReport(): ReactNode {
   const selected = useConsole((state) => state.traceSelected);
   const entry = useConsole((state) => (selected === null ? undefined : state.traceReports[selected]));
-  if (selected === null || entry === undefined) return null;
+  if (selected === null || entry === undefined)
+    return (
+      <section className="trace-card" aria-label="Report">
+        <p className="muted">
+          No report open. A recording from this page opens its report when the analysis completes; a kept
+          capture opens with Analyze.
+        </p>
+      </section>
+    );
   if (entry.state === 'running')
     return (
       <section className="trace-card" aria-label="Report">

@@ -87,7 +87,7 @@ export function createTracesSlice(schedule: Schedule = realSchedule): SliceCreat
         traceApps: null,
         traceAppsError: null,
         async loadTraceApps(serial) {
-          const answer = await run(serial)('list_android_apps', { scope: 'user', limit: 500 });
+          const answer = await run(serial)('list_android_apps', { scope: 'all', limit: 500 });
           const parsed = answer.ok ? parseToolResult('list_android_apps', answer.value, appsSchema) : answer;
           set(
             parsed.ok
