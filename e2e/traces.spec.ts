@@ -29,6 +29,8 @@ test('refusing the start in the approval dialog (Esc) sends nothing to the devic
     /^perfetto --detach=trace-\S+ -c - -o '\/data\/misc\/perfetto-traces\/androperator-trace-/,
   );
   await expect(dialog.getByText(stack().devices[0]?.serial ?? '', { exact: true })).toBeVisible();
+  // A normal request starts on Approve; Esc still refuses.
+  await expect(dialog.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
   await saveScreen(page, 'traces-approval-1440');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

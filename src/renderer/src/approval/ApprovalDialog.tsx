@@ -1,10 +1,11 @@
 // The approval dialog: the oldest waiting prompt with its tool, device and exact preview. Esc, the backdrop and
 // "Refuse" refuse. A strong request takes a second, explicit step, and focus never rests on a button that
 // approves it, so Enter alone cannot approve one.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApprovalPrompt } from '../../../shared/api/contract';
 import { useConsole } from '../store/context';
 import { Dialog } from '../ui/Dialog';
+import { answerOf, dialogButtons } from './dialogSteps';
 import './approval.css';
 
 function PromptBody(props: {
@@ -14,6 +15,16 @@ function PromptBody(props: {
   const { prompt, onAnswer } = props;
   const [confirming, setConfirming] = useState(false);
   const strong = prompt.strength === 'strong';
+  const actions = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Why a timeout: the dialog's showModal() runs after this effect and moves focus to its first control (React's
+    // autoFocus sets no attribute it could honour), so the step's button is focused once that is done.
+    const timer = setTimeout(
+      () => actions.current?.querySelector<HTMLButtonElement>('button[data-focused="true"]')?.focus(),
+      0,
+    );
+    return () => clearTimeout(timer);
+  }, [confirming, prompt.id]);
   return (
     <div className="approval">
       <dl className="approval-facts">
@@ -34,34 +45,31 @@ function PromptBody(props: {
       <p className="hint">
         Nothing is sent unless you approve. Unanswered, it is refused at {timeOf(prompt)}.
       </p>
-      {confirming ? (
-        <div className="dialog-actions" role="group" aria-label="Second confirmation">
-          <button type="button" onClick={() => onAnswer(false)}>
-            Refuse
+      {/* Keyed by step: every button mounts again with the step's own focus. */}
+      <div
+        key={confirming ? 'confirm' : 'review'}
+        ref={actions}
+        className="dialog-actions"
+        role="group"
+        aria-label={confirming ? 'Second confirmation' : 'Answer'}
+      >
+        {dialogButtons(prompt.strength, confirming).map((button) => (
+          <button
+            key={button.action}
+            type="button"
+            className={button.tone === 'plain' ? undefined : button.tone}
+            data-focused={button.focused}
+            onClick={() => {
+              if (button.action === 'confirm-step') setConfirming(true);
+              else if (button.action === 'back') setConfirming(false);
+              const answer = answerOf(button.action);
+              if (answer !== null) onAnswer(answer.approved, answer.confirmed);
+            }}
+          >
+            {button.label}
           </button>
-          <button type="button" onClick={() => setConfirming(false)} autoFocus>
-            Back
-          </button>
-          <button type="button" className="danger" onClick={() => onAnswer(true, true)}>
-            Confirm and send
-          </button>
-        </div>
-      ) : (
-        <div className="dialog-actions">
-          <button type="button" onClick={() => onAnswer(false)} autoFocus={strong}>
-            Refuse
-          </button>
-          {strong ? (
-            <button type="button" className="danger" onClick={() => setConfirming(true)}>
-              Approve…
-            </button>
-          ) : (
-            <button type="button" className="primary" onClick={() => onAnswer(true)} autoFocus>
-              Approve
-            </button>
-          )}
-        </div>
-      )}
+        ))}
+      </div>
     </div>
   );
 }
