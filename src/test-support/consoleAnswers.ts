@@ -224,6 +224,7 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
     taken_at: '2026-12-02T09:00:00.000Z',
     result: { kind: 'settings', command: 'settings get system font_scale' },
   },
+  'approval:answer': { id: 'approval-abcdefgh12345678', outcome: 'approved' },
 };
 
 /** Per channel: an answer value with one nested field of the wrong type, and that field's path. */
@@ -313,6 +314,7 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
     value: { tool: 'android_settings', device: 'emulator-5554', taken_at: 7, result: {} },
     field: 'taken_at',
   },
+  'approval:answer': { value: { id: 'approval-abcdefgh12345678', outcome: 'yes' }, field: 'outcome' },
 };
 
 /** One well-formed payload per event. */
@@ -329,6 +331,15 @@ export const EVENT_PAYLOADS: ConsoleEvents = {
   },
   'execution:finished': { serial: 'emulator-5554', execution, outcome: { ok: true, value: outcome } },
   'evidence:changed': { runIds: [record.id] },
+  'approval:requested': {
+    id: 'approval-abcdefgh12345678',
+    tool: 'start_system_trace',
+    device: 'emulator-5554',
+    preview: "perfetto --detach=trace-x -c - -o '/data/misc/perfetto-traces/androperator-trace-x.pftrace'",
+    strength: 'strong',
+    expires_at: '2026-12-02T09:02:00.000Z',
+  },
+  'approval:settled': { id: 'approval-abcdefgh12345678', outcome: 'expired' },
 };
 
 /** Per event: a payload with one nested field of the wrong type, and that field's path. */
@@ -349,4 +360,9 @@ export const BROKEN_EVENTS: { [E in keyof ConsoleEvents]: { value: unknown; fiel
     field: 'outcome.value.envelope.stepResults[0].success',
   },
   'evidence:changed': { value: { runIds: [7] }, field: 'runIds[0]' },
+  'approval:requested': {
+    value: { ...EVENT_PAYLOADS['approval:requested'], strength: 'weak' },
+    field: 'strength',
+  },
+  'approval:settled': { value: { id: 3, outcome: 'approved' }, field: 'id' },
 };

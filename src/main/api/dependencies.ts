@@ -11,6 +11,7 @@ import { callAgent } from '../operator/agentClient';
 import { captureScreen } from '../screenshot/capture';
 import { runSequence } from '../sequence/runSequence';
 import type { SequenceHostPorts } from '../sequence/ports';
+import type { ConsoleApprover } from './consoleApprover';
 import type { ConsoleEventBus } from './events';
 import type { PresetsStore } from './presetsStore';
 import type { SettingsStore } from './settingsStore';
@@ -59,7 +60,13 @@ export interface ConsoleDependencies {
   /** How sequences reach devices and check captures; default adbSequencePorts with this API's own measurer. */
   sequencePorts?: SequenceHostPorts;
   clock?: Clock;
+  /** The approval dialog's main side; default one over `events`. */
+  approvals?: ConsoleApprover;
 }
 
 /** The dependencies with every runner filled in. */
-export type ResolvedDependencies = ConsoleDependencies & { run: ConsoleRunners; clock: Clock };
+export type ResolvedDependencies = ConsoleDependencies & {
+  run: ConsoleRunners;
+  clock: Clock;
+  approvals: ConsoleApprover;
+};

@@ -59,6 +59,11 @@ const presetsSchema = exactSchema<PanelPreset[]>()(
 
 const serversSchema = z.array(adbServerInfoSchema);
 
+const approvalSettledSchema = z.object({
+  id: z.string(),
+  outcome: z.enum(['approved', 'refused', 'expired', 'unavailable']),
+});
+
 /** Each key's schema where its output is exactly the key's type, else never (the assignment below then fails). */
 type ExactEntries<Types, Schemas extends { [K in keyof Types]: z.ZodType }> = {
   [K in keyof Types]: Exact<z.output<Schemas[K]>, Types[K]> extends true ? Schemas[K] : never;
@@ -105,6 +110,7 @@ const outputs = {
     taken_at: z.string(),
     result: z.unknown(),
   }),
+  'approval:answer': approvalSettledSchema,
 };
 
 type ChannelOutputs = { [C in ConsoleChannel]: ChannelOutput<C> };
@@ -123,6 +129,15 @@ const events = {
     outcome: resultSchema(executionOutcomeSchema),
   }),
   'evidence:changed': z.object({ runIds: z.array(z.string()) }),
+  'approval:requested': z.object({
+    id: z.string(),
+    tool: z.string(),
+    device: z.string(),
+    preview: z.string(),
+    strength: z.enum(['normal', 'strong']),
+    expires_at: z.string(),
+  }),
+  'approval:settled': approvalSettledSchema,
 };
 const checkedEvents: ExactEntries<ConsoleEvents, typeof events> = events;
 

@@ -64,6 +64,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
     'The action was refused, so nothing was sent to the device. Run it again to be asked again.',
   APPROVAL_UNAVAILABLE:
     'This action needs approval: run it from the console, answer the prompt on a terminal, or pass --yes.',
+  APPROVAL_NOT_PENDING:
+    'That approval prompt was already answered, timed out or withdrawn: nothing was approved. Run the action again.',
   USAGE: 'Check the command syntax.',
   UNKNOWN_COMMAND: 'Check the command name.',
   FILE_NOT_FOUND: 'Check the path exists.',
