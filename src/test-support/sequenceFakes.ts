@@ -282,4 +282,5 @@ export function valueOf(result: Result<SequenceResult>): SequenceResult {
   return result.value;
 }
 
-export const device = (log: string[]) => log.filter((line) => /^(execute|capture|hello|logcat|close)/.test(line));
+export const device = (log: string[]) =>
+  log.filter((line) => /^(execute|capture|hello|logcat|close)/.test(line));

@@ -7,7 +7,7 @@ import type { Execution, ScreenshotScale, SetOnScreenLogParams } from '../../sha
 import type { Rect } from '../../shared/geometry/types';
 import type { CaptureCheck, CaptureCheckInput } from '../capture/types';
 import type { ResolvedDevice } from '../devices/types';
-import type { RunContext, RunDevice, RunLogExcerpt, RunRecord } from '../evidence/types';
+import type { RunContext, RunDevice, RunRecord } from '../evidence/types';
 import type { LogExcerptRead } from '../logcat/excerpt';
 import type { Capture } from '../screenshot/capture';
 

@@ -117,7 +117,14 @@ describe('runSequence against fakes', () => {
     const value = valueOf(result);
     expect(value.steps.map((step) => step.status)).toEqual(['succeeded', 'failed', 'failed']);
     expect(value.steps[1]?.error?.code).toBe('DEVICE_NOT_FOUND');
-    expect(device(log)).toEqual(['execute set', 'execute screenshot', 'hello', 'execute clear', 'logcat', 'close']);
+    expect(device(log)).toEqual([
+      'execute set',
+      'execute screenshot',
+      'hello',
+      'execute clear',
+      'logcat',
+      'close',
+    ]);
     expect(value).not.toHaveProperty('predictedBounds');
     expect(record?.status).toBe('failed');
   });

@@ -155,7 +155,11 @@ describe('a second process acting mid-sequence', () => {
     if (!result.ok) throw new Error(result.error.message);
     const run = result.value;
     expect(run.status).toBe('succeeded');
-    expect(run.lease).toEqual({ status: 'held', owner: leaseOwner('androperator sequence'), ttlMs: LEASE_TTL_MS });
+    expect(run.lease).toEqual({
+      status: 'held',
+      owner: leaseOwner('androperator sequence'),
+      ttlMs: LEASE_TTL_MS,
+    });
     expect(run.interference).toBeUndefined();
     expect(run.panelGeneration).toEqual({ set: drawn?.generation, beforeClear: drawn?.generation });
     expect(run.captureCheck?.inCapture).toBe(true);
