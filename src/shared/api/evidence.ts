@@ -111,6 +111,13 @@ export interface RunLogExcerpt {
   caveats: string[];
 }
 
+/** evidence:log's answer: the excerpt file's text and run.json's description of it. */
+export interface RunLog {
+  file: string;
+  text: string;
+  excerpt: RunLogExcerpt;
+}
+
 /** The runs one start made on several devices at once: each run names the group and how many runs it has. */
 export interface RunGroupRef {
   id: string;
@@ -224,6 +231,8 @@ export interface RunSummary {
   inCapture?: boolean;
   /** run.json's context: device facts and the foreground app around the capture. */
   context?: RunContext;
+  /** run.json's description of the device log around the run (evidence:log reads the file). */
+  logExcerpt?: RunLogExcerpt;
 }
 
 /** A run folder listRuns could not read, and why. */

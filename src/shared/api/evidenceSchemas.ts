@@ -147,6 +147,12 @@ export const runLogExcerptSchema = z.object(
   object,
 );
 
+/** evidence:log's answer. */
+export const runLogSchema = z.object(
+  { file: text, text: z.string({ error: 'must be a string' }), excerpt: runLogExcerptSchema },
+  object,
+);
+
 export const runRecordSchema = z.object(
   {
     schemaVersion: z.literal(RUN_SCHEMA_VERSION, { error: `must be ${RUN_SCHEMA_VERSION}` }),
