@@ -29,6 +29,15 @@ test('an exported run carries an offline HTML summary with the verdict and the a
   await expect(context).toContainText(/Display\s*\d+×\d+ px, \d+ dpi/);
   const history = historyRegion(page);
   await expect(history.locator('.history-context').first()).toContainText(/Android \d+ · [a-z]{2}-[A-Z]{2}/);
+  // The device log of the run's window (the simulated phone writes a few lines a second), loaded when opened.
+  const log = resultColumn(page, phone).locator('details.run-log');
+  await expect(log.locator('summary')).toContainText(
+    /Device log · \d+ entr(y|ies), \d+ credentials? redacted/,
+  );
+  await log.locator('summary').click();
+  await expect(log.getByLabel('Device log, logcat.txt')).toContainText(
+    /^\d{2}:\d{2}:\d{2}\.\d{3}( [AP]M)?\s+\d+\s+\d+ [VDIWEF] \S+/m,
+  );
   await saveScreen(page, '42-run-context');
   const folder = await mkdtemp(join(tmpdir(), 'androperator-export-'));
   const zip = join(folder, 'ticket-42.zip');
@@ -46,6 +55,7 @@ test('an exported run carries an offline HTML summary with the verdict and the a
   const [runFolder] = (await readdir(folder)).filter((name) => !name.endsWith('.zip'));
   if (runFolder === undefined) throw new Error('the zip holds no run folder');
   expect((await readdir(join(folder, runFolder))).sort()).toEqual([
+    'logcat.txt',
     'run.json',
     'screenshot-annotated.png',
     'screenshot.png',
@@ -62,6 +72,8 @@ test('an exported run carries an offline HTML summary with the verdict and the a
   await expect(summary.getByRole('row', { name: /Foreground app at capture/ })).toContainText(
     /com\.google\.android\.apps\.nexuslauncher|com\.[a-z.]+ \S+ \(\d+\)/,
   );
+  await expect(summary.getByRole('row', { name: /Device log/ })).toContainText(/\d+ entries in logcat\.txt/);
+  await expect(summary.getByRole('heading', { name: 'Device log near the capture' })).toBeVisible();
   const image = summary.getByRole('img', { name: /Screenshot with the reported/ });
   await expect(image).toBeVisible();
   expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1080);

@@ -23,6 +23,7 @@ const api = {
   'evidence:list': (input) => ipcRenderer.invoke('evidence:list', input),
   'evidence:get': (input) => ipcRenderer.invoke('evidence:get', input),
   'evidence:image': (input) => ipcRenderer.invoke('evidence:image', input),
+  'evidence:log': (input) => ipcRenderer.invoke('evidence:log', input),
   'evidence:delete': (input) => ipcRenderer.invoke('evidence:delete', input),
   'evidence:export': (input) => ipcRenderer.invoke('evidence:export', input),
   'operator:status': (input) => ipcRenderer.invoke('operator:status', input),

@@ -207,6 +207,18 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
   },
   'evidence:get': record,
   'evidence:image': { mimeType: 'image/png', base64: 'iVBORw0KGgo=', widthPx: 2, heightPx: 1 },
+  'evidence:log': {
+    file: 'logcat.txt',
+    text: '1767225600.000  1234  1234 I ActivityManager: Displayed com.example/.Main\n',
+    excerpt: {
+      status: 'complete',
+      file: 'logcat.txt',
+      entries: 1,
+      limitReached: false,
+      redactions: 0,
+      caveats: [],
+    },
+  },
   'evidence:delete': { deleted: record.id },
   'evidence:export': { path: '/home/qa/run.zip', format: 'zip', files: ['run.json', 'screenshot.png'] },
   'operator:status': status,
@@ -295,6 +307,10 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
   'evidence:image': {
     value: { ...CHANNEL_ANSWERS['evidence:image'], mimeType: 'image/jpeg' },
     field: 'mimeType',
+  },
+  'evidence:log': {
+    value: { ...CHANNEL_ANSWERS['evidence:log'], text: 7 },
+    field: 'text',
   },
   'evidence:delete': { value: { deleted: 1 }, field: 'deleted' },
   'evidence:export': { value: { path: '/a', format: 'zip', files: ['run.json', 2] }, field: 'files[1]' },

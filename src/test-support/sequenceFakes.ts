@@ -55,6 +55,8 @@ export interface Script {
   lease?: 'held' | 'refused' | 'unsupported';
   /** The device refuses a lease renewal while the screenshot is being captured. */
   leaseLostDuringCapture?: boolean;
+  /** The device log cannot be read after clear. */
+  logs?: 'ok' | 'fails';
   /** The panel generation clear finds (set draws generation 7). */
   generationBeforeClear?: number;
 }
@@ -172,6 +174,35 @@ export async function run(script: Script = {}) {
           });
         },
       },
+      logs: {
+        read: async () => {
+          log.push('logcat');
+          if (unplugged || script.logs === 'fails')
+            return {
+              excerpt: {
+                status: 'failed' as const,
+                entries: 0,
+                limitReached: false,
+                redactions: 0,
+                error: { code: 'DEVICE_NOT_FOUND', message: 'gone' },
+                caveats: [],
+              },
+              text: '',
+            };
+          return {
+            excerpt: {
+              status: 'complete' as const,
+              fromEpochS: 1767225598,
+              toEpochS: 1767225601,
+              entries: 1,
+              limitReached: false,
+              redactions: 0,
+              caveats: [],
+            },
+            text: '1767225600.000  1234  1234 I ActivityManager: Displayed com.example/.Main\n',
+          };
+        },
+      },
       description: {
         describe: () => {
           log.push('hello');
@@ -243,7 +274,7 @@ export async function run(script: Script = {}) {
   log.push('result');
   const stored = files.get(`${RUN_PATH}/run.json`);
   const record = stored === undefined ? undefined : (JSON.parse(stored) as RunRecord);
-  return { log, progress, result, record };
+  return { log, progress, result, record, files };
 }
 
 export function valueOf(result: Result<SequenceResult>): SequenceResult {
@@ -251,4 +282,5 @@ export function valueOf(result: Result<SequenceResult>): SequenceResult {
   return result.value;
 }
 
-export const device = (log: string[]) => log.filter((line) => /^(execute|capture|hello|close)/.test(line));
+export const device = (log: string[]) =>
+  log.filter((line) => /^(execute|capture|hello|logcat|close)/.test(line));

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from '../../shared/errors';
 import { createConsoleApi } from './consoleApi';
 import { PHONE, pngBytes, testSetup, type TestSetup } from '../../test-support/apiFakes';
+import { fullRecord } from '../../test-support/testRecords';
 
 let setup: TestSetup;
 
@@ -25,6 +26,41 @@ async function apiWithRun(widthPx: number, heightPx: number) {
   if (!captured.ok) throw new Error(captured.error.message);
   return { api, id: captured.value.runId, png };
 }
+
+describe('evidence:log', () => {
+  it("answers the run's log excerpt file with run.json's description, and says why a run has none", async () => {
+    // A manual capture first: a run without a sequence has no device log.
+    const { api, id: manual } = await apiWithRun(20, 20);
+    const store = setup.dependencies.evidence;
+    const created = await store.createRun({ deviceSerial: PHONE.serial, startedAt: '2026-12-02T10:00:00Z' });
+    if (!created.ok) throw new Error(created.error.message);
+    const handle = created.value;
+    const text = '1764669600.000  4242  4242 E AndroidRuntime: FATAL EXCEPTION: main\n';
+    await handle.writeText('logcat.txt', text);
+    const excerpt = {
+      status: 'complete' as const,
+      file: 'logcat.txt',
+      entries: 1,
+      limitReached: false,
+      redactions: 0,
+      caveats: ['every app'],
+    };
+    await handle.writeRecord({ ...fullRecord(), id: handle.id, logExcerpt: excerpt });
+    expect(await api['evidence:log']({ id: handle.id })).toEqual({
+      ok: true,
+      value: { file: 'logcat.txt', text, excerpt },
+    });
+
+    expect(await api['evidence:log']({ id: manual })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'EVIDENCE_NOT_FOUND',
+        message: expect.stringContaining('has no device log'),
+        details: { reason: 'no_log' },
+      },
+    });
+  });
+});
 
 describe('evidence:*', () => {
   it('returns the screenshot and a thumbnail as base64 PNG with their sizes', async () => {

@@ -10,7 +10,7 @@ import type { ResolvedDependencies } from './dependencies';
 
 type EvidenceApi = Pick<
   ConsoleApi,
-  'evidence:list' | 'evidence:get' | 'evidence:image' | 'evidence:delete' | 'evidence:export'
+  'evidence:list' | 'evidence:get' | 'evidence:image' | 'evidence:log' | 'evidence:delete' | 'evidence:export'
 >;
 
 /** The PNG at `path` as ImageData; EVIDENCE_CORRUPT when the file is not a complete PNG. */
@@ -52,6 +52,27 @@ export function evidenceApi({ evidence }: ResolvedDependencies): EvidenceApi {
       const path = kind === 'thumbnail' ? await evidence.thumbnail(id) : await screenshotPath(evidence, id);
       if (!path.ok) return path;
       return pngImage(id, typeof path.value === 'string' ? path.value : path.value.path);
+    },
+    'evidence:log': async ({ id }) => {
+      const record = await evidence.readRun(id);
+      if (!record.ok) return record;
+      const excerpt = record.value.logExcerpt;
+      if (excerpt?.file === undefined)
+        return fail(
+          'EVIDENCE_NOT_FOUND',
+          `Run ${id} has no device log: ${
+            excerpt === undefined
+              ? 'it was recorded before runs kept one'
+              : (excerpt.error?.message ?? 'the log had no entries in the run window')
+          }`,
+          { id, reason: 'no_log' },
+        );
+      const path = join(evidence.directory, id, excerpt.file);
+      try {
+        return ok({ file: excerpt.file, text: await readFile(path, 'utf8'), excerpt });
+      } catch (error) {
+        return osCodeOf(error) === 'ENOENT' ? runNotFound(id, 'log_missing') : readFailed(path, error);
+      }
     },
     'evidence:delete': async ({ id }) => {
       const deleted = await evidence.deleteRun(id);

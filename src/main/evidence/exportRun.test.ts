@@ -93,6 +93,79 @@ describe('what an export adds for a ticket', () => {
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
   });
+  it('puts the device log near the capture into the summary, escaped, and says how much of it is shown', async () => {
+    const created = await store.createRun({
+      deviceSerial: 'emulator-5554',
+      startedAt: '2025-06-03T14:05:09Z',
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    const handle = created.value;
+    // 100 entries a second apart around the capture at 14:05:10Z (epoch 1748959510): entry 50 is at the capture.
+    const first = Date.parse('2025-06-03T14:05:10Z') / 1000 - 50;
+    const lines = Array.from(
+      { length: 100 },
+      (_, index) => `${first + index}.000  4242  4242 I Tag${index}: message <${index}>`,
+    );
+    await handle.writeText('logcat.txt', `${lines.join('\n')}\n`);
+    await handle.writeRecord({
+      ...fullRecord(),
+      id: handle.id,
+      captureCheck: undefined,
+      screenshot: {
+        file: 'screenshot.png',
+        widthPx: 480,
+        heightPx: 1000,
+        capturedAt: '2025-06-03T14:05:10Z',
+      },
+      logExcerpt: {
+        status: 'complete',
+        file: 'logcat.txt',
+        entries: 100,
+        limitReached: false,
+        redactions: 2,
+        caveats: ['Best effort.'],
+      },
+    });
+    const destination = join(root, 'copy');
+    expect(await store.exportRun(handle.id, destination, 'folder')).toMatchObject({
+      ok: true,
+      value: { files: ['run.json', 'logcat.txt', 'summary.html'] },
+    });
+    const html = await readFile(join(destination, 'summary.html'), 'utf8');
+    expect(html).toContain('100 entries in logcat.txt, 2 credentials redacted (best effort)');
+    expect(html).toContain('40 of 100 entries');
+    // The 40 nearest the capture: entries 30..69 (ties keep the earlier one), in log order, markup escaped.
+    expect(html).toContain('Tag30: message &#60;30&#62;');
+    expect(html).toContain('Tag69: message');
+    expect(html).not.toContain('Tag29: message');
+    expect(html).not.toContain('Tag70: message');
+    expect(html.indexOf('Tag30:')).toBeLessThan(html.indexOf('Tag69:'));
+  });
+
+  it('says why a run has no device log', async () => {
+    const created = await store.createRun({
+      deviceSerial: 'emulator-5554',
+      startedAt: '2025-06-03T14:05:09Z',
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    await created.value.writeRecord({
+      ...fullRecord(),
+      id: created.value.id,
+      logExcerpt: {
+        status: 'failed',
+        entries: 0,
+        limitReached: false,
+        redactions: 0,
+        error: { code: 'DEVICE_NOT_FOUND', message: 'the device went away' },
+        caveats: [],
+      },
+    });
+    const destination = join(root, 'copy');
+    expect((await store.exportRun(created.value.id, destination, 'folder')).ok).toBe(true);
+    const html = await readFile(join(destination, 'summary.html'), 'utf8');
+    expect(html).toContain('not read: DEVICE_NOT_FOUND the device went away');
+    expect(html).not.toContain('Device log near the capture');
+  });
 });
 
 describe('exportRun as zip', () => {

@@ -43,11 +43,20 @@ async function extraFiles(folder: string, files: readonly string[]): Promise<Ext
       screenshot = undefined;
     }
   }
+  const logFile = record.logExcerpt?.file;
+  let logText: string | undefined;
+  if (logFile !== undefined && files.includes(logFile)) {
+    try {
+      logText = await readFile(join(folder, logFile), 'utf8');
+    } catch {
+      logText = undefined;
+    }
+  }
   try {
-    return (await shareableFiles(record, screenshot)).filter((extra) => !files.includes(extra.name));
+    return (await shareableFiles(record, screenshot, logText)).filter((extra) => !files.includes(extra.name));
   } catch {
     // A screenshot the image decoder refuses: the summary without the picture still helps the ticket.
-    return (await shareableFiles(record, undefined)).filter((extra) => !files.includes(extra.name));
+    return (await shareableFiles(record, undefined, logText)).filter((extra) => !files.includes(extra.name));
   }
 }
 

@@ -42,6 +42,7 @@ async function summarize(directory: string, record: RunRecord): Promise<RunSumma
   if (hasThumbnail) summary.thumbnailFile = THUMBNAIL_FILE;
   if (record.captureCheck !== undefined) summary.inCapture = record.captureCheck.inCapture;
   if (record.context !== undefined) summary.context = record.context;
+  if (record.logExcerpt !== undefined) summary.logExcerpt = record.logExcerpt;
   return summary;
 }
 

@@ -97,6 +97,23 @@ export class RunHandle {
   }
 
   /**
+   * Stores a text attachment (the log excerpt) as `name` in the run folder, atomically and durably by default. The
+   * name must be a plain file name other than run.json and the thumbnail.
+   */
+  writeText(name: string, text: string, options: DurableOption = {}): Promise<Result<{ path: string }>> {
+    return this.enqueue(async () => {
+      const lower = name.toLowerCase();
+      if (!RUN_FILE_PATTERN.test(name) || lower === RECORD_FILE || lower === THUMBNAIL_FILE)
+        return fail('INVALID_PATH', `Attachment name ${JSON.stringify(name)} is not a plain file name`, {
+          name,
+        });
+      const target = join(this.path, name);
+      const written = await writeFileAtomic(target, text, this.operations, writeOptions(options));
+      return written.ok ? { ok: true, value: { path: target } } : written;
+    });
+  }
+
+  /**
    * Replaces run.json with `record` (its id must be this run's). Every write is atomic (a reader or a crash never sees
    * a partial file); a durable one (the default) is also flushed, file and folder entry, before it answers. A run's
    * progress records skip the flush; its final record does not.

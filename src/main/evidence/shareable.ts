@@ -81,7 +81,54 @@ export function verdictOf(record: RunRecord): { passed: boolean; text: string } 
 }
 
 /** A self-contained page: no script, no network; the annotated image is embedded when there is one. */
-export function renderSummaryHtml(record: RunRecord, annotated: Uint8Array | undefined): string {
+/** At most this many log lines in the summary: the ones nearest the capture (the file has them all). */
+export const SUMMARY_LOG_LINES = 40;
+
+/**
+ * The excerpt's lines nearest the capture time (epoch-seconds threadtime lines), in log order; the last lines when
+ * the run has no capture time.
+ */
+export function linesNearCapture(
+  text: string,
+  capturedAt: string | undefined,
+  max = SUMMARY_LOG_LINES,
+): string[] {
+  const lines = text.split('\n').filter((line) => line !== '');
+  if (lines.length <= max) return lines;
+  const at = capturedAt === undefined ? NaN : Date.parse(capturedAt) / 1000;
+  if (!Number.isFinite(at)) return lines.slice(-max);
+  const distance = (line: string): number => {
+    const seconds = Number(line.slice(0, line.indexOf(' ')));
+    return Number.isFinite(seconds) ? Math.abs(seconds - at) : Infinity;
+  };
+  const nearest = lines
+    .map((line, index) => ({ index, distance: distance(line) }))
+    .sort((a, b) => a.distance - b.distance || a.index - b.index)
+    .slice(0, max)
+    .map((entry) => entry.index)
+    .sort((a, b) => a - b);
+  return nearest.map((index) => lines[index] ?? '');
+}
+
+function logRow(record: RunRecord): string {
+  const excerpt = record.logExcerpt;
+  if (excerpt === undefined) return 'not recorded';
+  if (excerpt.file === undefined)
+    return excerpt.error === undefined
+      ? `no entries in the window (${excerpt.status})`
+      : `not read: ${excerpt.error.code} ${excerpt.error.message}`;
+  return (
+    `${excerpt.entries} entries in ${excerpt.file}` +
+    (excerpt.limitReached ? ' (line limit reached: later entries left out)' : '') +
+    `, ${excerpt.redactions} credential${excerpt.redactions === 1 ? '' : 's'} redacted (best effort)`
+  );
+}
+
+export function renderSummaryHtml(
+  record: RunRecord,
+  annotated: Uint8Array | undefined,
+  logText?: string,
+): string {
   const verdict = verdictOf(record);
   const { device, context } = record;
   const app = context?.foregroundApp;
@@ -117,6 +164,7 @@ export function renderSummaryHtml(record: RunRecord, annotated: Uint8Array | und
         ? `${record.captureCheck.inCapture ? 'panel in capture' : 'panel not in capture'} (match ${(record.captureCheck.matchRatio * 100).toFixed(1)}%, threshold ${(record.captureCheck.threshold * 100).toFixed(0)}%)`
         : 'none',
     ],
+    ['Device log', logRow(record)],
   ];
   const steps = record.steps
     .map(
@@ -130,6 +178,13 @@ export function renderSummaryHtml(record: RunRecord, annotated: Uint8Array | und
     annotated === undefined
       ? '<p>No screenshot in this run.</p>'
       : `<figure><img alt="Screenshot with the reported (solid cyan) and predicted (dashed magenta) panel bounds" src="data:image/png;base64,${Buffer.from(annotated).toString('base64')}"><figcaption>Solid cyan: bounds the device reported. Dashed magenta: bounds the console predicted.</figcaption></figure>`;
+  const logLines = logText === undefined ? [] : linesNearCapture(logText, record.screenshot?.capturedAt);
+  const log =
+    logLines.length === 0
+      ? ''
+      : `<section><h2>Device log near the capture</h2><p class="note">${escapeHtml(
+          `${logLines.length} of ${record.logExcerpt?.entries ?? logLines.length} entries; every app's log, read after the run. ${record.logExcerpt?.caveats.join(' ') ?? ''}`.trim(),
+        )}</p><pre>${escapeHtml(logLines.join('\n'))}</pre></section>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -146,6 +201,8 @@ th { color: #555; font-weight: 500; }
 .layout { display: flex; gap: 24px; align-items: flex-start; flex-wrap: wrap; }
 img { max-width: 360px; max-height: 80vh; border: 1px solid #ccc; }
 figcaption { color: #555; font-size: 13px; max-width: 360px; }
+h2 { font-size: 17px; margin: 20px 0 4px; } .note { color: #555; font-size: 13px; max-width: 900px; }
+pre { font: 12px/1.4 ui-monospace, monospace; background: #f4f4f6; padding: 8px; overflow-x: auto; white-space: pre; }
 </style>
 </head>
 <body>
@@ -164,6 +221,7 @@ ${steps}
 </section>
 ${image}
 </div>
+${log}
 </body>
 </html>
 `;
@@ -173,6 +231,7 @@ ${image}
 export async function shareableFiles(
   record: RunRecord,
   screenshot: Uint8Array | undefined,
+  logText?: string,
 ): Promise<Array<{ name: string; data: Uint8Array }>> {
   const annotated =
     screenshot === undefined
@@ -180,6 +239,9 @@ export async function shareableFiles(
       : await renderAnnotated(screenshot, record.reportedBounds, record.predictedBounds);
   const files: Array<{ name: string; data: Uint8Array }> = [];
   if (annotated !== undefined) files.push({ name: ANNOTATED_FILE, data: annotated });
-  files.push({ name: SUMMARY_FILE, data: new TextEncoder().encode(renderSummaryHtml(record, annotated)) });
+  files.push({
+    name: SUMMARY_FILE,
+    data: new TextEncoder().encode(renderSummaryHtml(record, annotated, logText)),
+  });
   return files;
 }

@@ -13,6 +13,26 @@ export const LOGCAT_CAVEATS = [
   'The window is not guaranteed complete: ring buffers wrap and chatty logging is pruned.',
 ];
 
+/** android_logcat's answer. */
+export interface LogcatWindow {
+  kind: 'logcat';
+  command: string;
+  status: 'complete' | 'partial';
+  entries: LogEntry[];
+  unparsed_lines: number;
+  /** As many entries as `lines` came back: with since_secs the later ones of the window were cut (logcat -m). */
+  limit_reached: boolean;
+  /** With since_secs: the device clock when asked and the window's start (epoch seconds). */
+  cutoff: { device_epoch_s: number; cutoff_epoch_s: number } | null;
+  pid: number | null;
+  scope: 'package' | 'pid' | 'device';
+  package: string | null;
+  limits: { lines: number; since_secs: number | null };
+  redacted: boolean;
+  redactions: number;
+  caveats: string[];
+}
+
 export const androidLogcat = defineTool({
   name: 'android_logcat',
   cli: { command: 'android', verb: 'logcat' },
@@ -79,10 +99,11 @@ export const androidLogcat = defineTool({
         entries.push({ ...entry, message: redacted.text });
       } else entries.push(entry);
     }
-    return ok({
+    const status = answer.value.status === 'partial' ? 'partial' : 'complete';
+    return ok<LogcatWindow>({
       kind: 'logcat',
       command,
-      status: answer.value.status,
+      status,
       entries,
       unparsed_lines: unparsed,
       limit_reached: entries.length >= args.lines,

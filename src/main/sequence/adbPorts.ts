@@ -9,6 +9,7 @@ import { panelTransitionOf, type PanelTransition } from '../../shared/agent/leas
 import { ok, type AppError } from '../../shared/errors';
 import { AgentSession, type AgentCaller } from '../operator/agentClient';
 import { acquireDeviceLease, runLeaseOf, type HeldLease, type LeaseOptions } from '../operator/deviceLease';
+import { readLogExcerpt } from '../logcat/excerpt';
 import { captureScreen } from '../screenshot/capture';
 import { describeOperator } from './hello';
 import type { DeviceConnection, EvidencePort, SequenceHostPorts } from './ports';
@@ -16,6 +17,8 @@ import { predictPanelBounds } from './prediction';
 import { runContextOf, runDeviceOf } from './runRecord';
 
 export const SCREENSHOT_FILE = 'screenshot';
+/** The run folder's log excerpt (redacted threadtime lines). */
+export const LOG_EXCERPT_FILE = 'logcat.txt';
 
 /**
  * Connects to devices over adb. `createMeasurer` makes the text measurer that lays out the predicted panel (the
@@ -80,6 +83,7 @@ function connectDevice(
     screen: {
       capture: (scale, timeoutMs) => captureScreen(device.client, device.serial, { scale, timeoutMs }),
     },
+    logs: { read: (sinceMs) => readLogExcerpt(device, sinceMs) },
     description: {
       describe: async (design, waitMs) => {
         const description = await describeOperator(target, waitMs, call);
@@ -105,5 +109,9 @@ export function runFolderPort(handle: RunHandle): EvidencePort {
   return {
     writeRecord: (record, { durable }) => handle.writeRecord(record, { durable }),
     writeScreenshot: (png) => handle.writeScreenshot(SCREENSHOT_FILE, png, { durable: true }),
+    writeLogExcerpt: async (text) => {
+      const written = await handle.writeText(LOG_EXCERPT_FILE, text, { durable: true });
+      return written.ok ? ok({ file: LOG_EXCERPT_FILE }) : written;
+    },
   };
 }

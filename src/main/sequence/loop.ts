@@ -2,6 +2,7 @@
 // back as an event, one event at a time, until the machine says finish.
 import { basename } from 'node:path';
 import { fail, hostFailure, ok, type AppError, type Result } from '../../shared/errors';
+import type { RunLogExcerpt } from '../../shared/api/evidence';
 import type { Execution } from '../../shared/execution/types';
 import { envelopeWaitMs } from '../execution/dispatch';
 import type { Clock } from '../execution/types';
@@ -68,6 +69,11 @@ export function driveSequence(
             .catch((error: unknown) => internal('The capture check failed', error))
             .then((result) => post({ type: 'captureChecked', result, atMs: at() }));
           return;
+        case 'readLogs':
+          void readLogs(effect.sinceMs, ports).then((excerpt) =>
+            post({ type: 'logsRead', excerpt, atMs: at() }),
+          );
+          return;
         case 'record':
           void attempt(() => ports.evidence.writeRecord(effect.record, { durable: effect.final }))
             .catch((error: unknown) => internal('run.json was not written', error))
@@ -81,6 +87,34 @@ export function driveSequence(
     context.onInterference?.((error) => post({ type: 'interfered', error, atMs: at() }));
     post({ type: 'begin', atMs: at() });
   });
+}
+
+/** The log excerpt, stored in the run folder when it has entries; a port that throws leaves a failed excerpt. */
+async function readLogs(sinceMs: number, ports: SequencePorts): Promise<RunLogExcerpt> {
+  try {
+    const { excerpt, text } = await ports.logs.read(sinceMs);
+    if (text === '') return excerpt;
+    const written = await ports.evidence.writeLogExcerpt(text);
+    if (written.ok) return { ...excerpt, file: written.value.file };
+    const { code, message, details } = written.error;
+    return {
+      ...excerpt,
+      status: 'failed',
+      error: { code, message, ...(details === undefined ? {} : { details }) },
+    };
+  } catch (error) {
+    return {
+      status: 'failed',
+      entries: 0,
+      limitReached: false,
+      redactions: 0,
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: `The device log was not read: ${error instanceof Error ? error.message : String(error)}`,
+      },
+      caveats: [],
+    };
+  }
 }
 
 /** Calls `work` now; a port that throws synchronously rejects instead of breaking the loop. */

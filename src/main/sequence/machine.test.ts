@@ -7,6 +7,14 @@ import { initialSteps } from './steps';
 // The step function alone: given a state and an event, which effects, in which order.
 
 const DESIGN = { text: 'FLOW-1' };
+const EXCERPT = {
+  status: 'complete' as const,
+  file: 'logcat.txt',
+  entries: 3,
+  limitReached: false,
+  redactions: 0,
+  caveats: [],
+};
 
 function initial(): SequenceState {
   const payloads = sequencePayloads('run-1', DESIGN);
@@ -28,6 +36,7 @@ function initial(): SequenceState {
     setData: {},
     describing: 'not_asked',
     checking: false,
+    logs: 'not_asked',
   };
 }
 
@@ -119,20 +128,25 @@ describe('stepSequence', () => {
       outcome: ok({ envelope: { ...setEnvelope(true), commandId: 'run-1-clear' } }),
       atMs: 2,
     });
-    expect(kinds(cleared.effects)).toEqual(['announce clear:succeeded', 'record', 'describe']);
+    expect(kinds(cleared.effects)).toEqual(['announce clear:succeeded', 'record', 'readLogs', 'describe']);
+    // The log window starts when set went out (atMs 0), not when clear answered.
+    expect(cleared.effects).toContainEqual({ type: 'readLogs', sinceMs: 0 });
     const described = stepSequence(cleared.state, {
       type: 'described',
       description: { device: { serial: 'sim-phone', model: 'Pixel 7' } },
       atMs: 3,
     });
-    expect(described.effects).toEqual([
+    // The final record waits for the device log too.
+    expect(described.effects).toEqual([]);
+    const logged = stepSequence(described.state, { type: 'logsRead', excerpt: EXCERPT, atMs: 3 });
+    expect(logged.effects).toEqual([
       expect.objectContaining({
         type: 'record',
         final: true,
-        record: expect.objectContaining({ status: 'failed' }),
+        record: expect.objectContaining({ status: 'failed', logExcerpt: EXCERPT }),
       }),
     ]);
-    const done = stepSequence(described.state, {
+    const done = stepSequence(logged.state, {
       type: 'recorded',
       result: ok(undefined),
       final: true,
@@ -157,6 +171,7 @@ describe('stepSequence', () => {
         outcome: ok({ envelope: { ...setEnvelope(true), commandId: `run-1-${step}` } }),
         atMs,
       }).state;
+    state = stepSequence(state, { type: 'logsRead', excerpt: EXCERPT, atMs: 4 }).state;
     const described = stepSequence(state, {
       type: 'described',
       description: { device: { serial: 'sim-phone' } },

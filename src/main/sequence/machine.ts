@@ -7,7 +7,7 @@ import { applyPanelDefaults } from '../../shared/execution/defaults';
 import type { Execution, SetOnScreenLogParams } from '../../shared/execution/types';
 import { parseBounds } from '../../shared/geometry/bounds';
 import type { CaptureCheck, CaptureCheckInput } from '../capture/types';
-import type { RunRecord } from '../evidence/types';
+import type { RunLogExcerpt, RunRecord } from '../evidence/types';
 import { withHostDetails } from '../execution/hostFailure';
 import type { SequencePayloads } from './payloads';
 import type { DeviceDescription } from './ports';
@@ -37,6 +37,8 @@ export interface SequenceState {
   screenshot?: SequenceScreenshot;
   describing: 'not_asked' | 'asked' | 'answered';
   checking: boolean;
+  /** The device log around the run: read once clear has answered, before the final record. */
+  logs: 'not_asked' | 'asked' | 'answered';
   captureCheckError?: AppError;
   evidenceError?: AppError;
 }
@@ -54,6 +56,7 @@ export type SequenceEvent =
   | { type: 'captured'; png: Uint8Array; appliedScale: number; atMs: number }
   | { type: 'captureChecked'; result: Result<CaptureCheck>; atMs: number }
   | { type: 'described'; description: DeviceDescription; atMs: number }
+  | { type: 'logsRead'; excerpt: RunLogExcerpt; atMs: number }
   | { type: 'recorded'; result: Result<void>; final: boolean; atMs: number }
   | { type: 'interfered'; error: AppError; atMs: number };
 
@@ -64,6 +67,7 @@ export type SequenceEffect =
   | { type: 'send'; step: SequenceStepName; execution: Execution }
   | { type: 'describe'; design: SetOnScreenLogParams; waitMs: number }
   | { type: 'checkCapture'; input: CaptureCheckInput }
+  | { type: 'readLogs'; sinceMs: number }
   | { type: 'record'; record: RunRecord; final: boolean }
   | { type: 'finish'; result: SequenceResult };
 
@@ -225,16 +229,26 @@ function statusOf(record: RecordState): 'succeeded' | 'failed' {
 
 function onClearFinished(state: SequenceState, outcome: StepOutcome, atMs: number): Transition {
   const { next, effects } = finishStep(checkGeneration(state, outcome), 'clear', outcome, atMs);
-  const settling: SequenceState = { ...next, phase: 'settling' };
+  // The device log of the run's window is read now, off the Operator's stream, from shortly before set went out.
+  const set = next.record.steps.find((step) => step.step === 'set');
+  const sinceMs = set?.startedAt === undefined ? atMs : Date.parse(set.startedAt);
+  const settling: SequenceState = { ...next, phase: 'settling', logs: 'asked' };
+  const reading: SequenceEffect[] = [...effects, { type: 'readLogs', sinceMs }];
   // Without a screenshot step the description is asked for once the panel is gone.
-  const asked = settling.describing === 'not_asked' ? ask(settling, effects) : { state: settling, effects };
+  const asked =
+    settling.describing === 'not_asked' ? ask(settling, reading) : { state: settling, effects: reading };
   const settled = settle(asked.state, atMs);
   return { state: settled.state, effects: [...asked.effects, ...settled.effects] };
 }
 
-/** Once clear, the description and the capture check are all in: the final record, flushed. */
+/** Once clear, the description, the capture check and the log are all in: the final record, flushed. */
 function settle(state: SequenceState, atMs: number): Transition {
-  if (state.phase !== 'settling' || state.describing !== 'answered' || state.checking)
+  if (
+    state.phase !== 'settling' ||
+    state.describing !== 'answered' ||
+    state.checking ||
+    state.logs !== 'answered'
+  )
     return { state, effects: [] };
   let next: SequenceState = state;
   if (state.screenshot === undefined) {
@@ -322,6 +336,11 @@ export function stepSequence(state: SequenceState, event: SequenceEvent): Transi
       };
       return settle(described, event.atMs);
     }
+    case 'logsRead':
+      return settle(
+        { ...state, logs: 'answered', record: { ...state.record, logExcerpt: event.excerpt } },
+        event.atMs,
+      );
     case 'interfered':
       // After clear the device is free again: what happens then says nothing about this run's evidence.
       if (state.phase === 'settling' || state.phase === 'recording' || state.phase === 'done')

@@ -8,6 +8,7 @@ import type { Rect } from '../../shared/geometry/types';
 import type { CaptureCheck, CaptureCheckInput } from '../capture/types';
 import type { ResolvedDevice } from '../devices/types';
 import type { RunContext, RunDevice, RunRecord } from '../evidence/types';
+import type { LogExcerptRead } from '../logcat/excerpt';
 import type { Capture } from '../screenshot/capture';
 
 /** One execution's answer: the envelope, and the panel generation before and after it (absent: older Operator). */
@@ -36,6 +37,13 @@ export interface CaptureCheckPort {
 export interface EvidencePort {
   writeRecord(record: RunRecord, options: { durable: boolean }): Promise<Result<void>>;
   writeScreenshot(png: Uint8Array): Promise<Result<{ path: string }>>;
+  /** Stores the log excerpt's text and answers the file name (LOG_EXCERPT_FILE). */
+  writeLogExcerpt(text: string): Promise<Result<{ file: string }>>;
+}
+
+/** The device log around the run, read once clear has answered; never fails (a failed read says why). */
+export interface LogsPort {
+  read(sinceMs: number): Promise<LogExcerptRead>;
 }
 
 /** What the device says it is (hello) and where the design's panel should land on it. */
@@ -57,6 +65,7 @@ export interface SequencePorts {
   captureCheck: CaptureCheckPort;
   evidence: EvidencePort;
   description: DescriptionPort;
+  logs: LogsPort;
 }
 
 /** One device's connection for a run: its ports, its lease, and the end of its agent stream. */
@@ -64,6 +73,7 @@ export interface DeviceConnection {
   operator: OperatorPort;
   screen: ScreenPort;
   description: DescriptionPort;
+  logs: LogsPort;
   /**
    * Asks the device to hold itself for this run (before set): held, or unsupported (an older Operator; the warning
    * goes into run.json), or refused: another owner holds it (EXECUTION_CONFLICT_IN_FLIGHT naming the holder).

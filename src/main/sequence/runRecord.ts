@@ -11,6 +11,7 @@ import {
   type RunContext,
   type RunDevice,
   type RunGroupRef,
+  type RunLogExcerpt,
   type RunRecord,
   type RunScreenshot,
   type RunStatus,
@@ -38,6 +39,7 @@ export interface RecordState {
   lease?: RunLease;
   interference?: AppError;
   panelGeneration?: RunPanelGeneration;
+  logExcerpt?: RunLogExcerpt;
 }
 
 /** The device as run.json describes it: the resolved serial plus what hello reported. */
@@ -123,5 +125,6 @@ export function buildRunRecord(state: RecordState): RunRecord {
     record.interference = { code, message, ...(details === undefined ? {} : { details }) };
   }
   if (state.panelGeneration !== undefined) record.panelGeneration = state.panelGeneration;
+  if (state.logExcerpt !== undefined) record.logExcerpt = state.logExcerpt;
   return record;
 }

@@ -66,6 +66,14 @@ afterAll(async () => {
 describe('runSequence', () => {
   it('sets, captures with the panel in the picture, clears, and records everything', async () => {
     const { sim, serial } = await boot();
+    // The app under test logs a credential during the run window: the excerpt keeps the line, not the token.
+    sim.device.state.appendLog({
+      priority: 'D',
+      tag: 'OkHttp',
+      message: 'Authorization: Bearer run.secret.token',
+      pid: 4242,
+      tid: 4242,
+    });
     const result = await runSequence(
       { design: DESIGN, deviceId: serial, operatorPackage: PACKAGE, label: 'smoke' },
       dependencies,
@@ -122,7 +130,26 @@ describe('runSequence', () => {
       });
       expect(typeof step.durationMs).toBe('number');
     }
-    expect((await readdir(value.runPath)).sort()).toEqual(['run.json', 'screenshot.png']);
+    expect((await readdir(value.runPath)).sort()).toEqual(['logcat.txt', 'run.json', 'screenshot.png']);
+    expect(record.logExcerpt).toMatchObject({
+      status: 'complete',
+      file: 'logcat.txt',
+      limitReached: false,
+      redactions: 1,
+    });
+    const excerpt = record.logExcerpt as { entries: number; fromEpochS: number; toEpochS: number };
+    expect(excerpt.toEpochS - excerpt.fromEpochS).toBeGreaterThanOrEqual(2);
+    const lines = (await readFile(join(value.runPath, 'logcat.txt'), 'utf8')).trimEnd().split('\n');
+    expect(lines).toHaveLength(excerpt.entries);
+    const okhttp = lines.find((line) => line.includes(' OkHttp: '));
+    expect(okhttp).toMatch(/^\d+\.\d{3}\s+4242\s+4242 D OkHttp: Authorization: /);
+    expect(lines.join('\n')).not.toContain('run.secret.token');
+    // The device log is read once clear has answered, with a window on the device's own clock.
+    const services = sim.device.received().map((entry) => entry.service);
+    const logcat = services.findIndex((service) =>
+      /logcat -d -v threadtime,epoch -t \d+\.000 -m 500/.test(service),
+    );
+    expect(logcat).toBeGreaterThan(services.findIndex((service) => service.includes('date +%s')));
   });
 
   it('records a capture without the panel as inCapture false', async () => {

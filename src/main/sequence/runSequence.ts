@@ -92,6 +92,7 @@ export async function runSequence(
       setData: {},
       describing: 'not_asked',
       checking: false,
+      logs: 'not_asked',
     };
     const result = await driveSequence(
       initial,
@@ -99,6 +100,7 @@ export async function runSequence(
         operator: connection.operator,
         screen: connection.screen,
         description: connection.description,
+        logs: connection.logs,
         captureCheck: dependencies.ports.captureCheck,
         evidence: runFolderPort(handle),
       },

@@ -21,6 +21,7 @@ describe('runSequence against fakes', () => {
       'hello',
       'capture 100',
       'execute clear',
+      'logcat',
       'close',
     ]);
     expect(log.filter((line) => line.startsWith('progress'))).toEqual([
@@ -70,7 +71,7 @@ describe('runSequence against fakes', () => {
     expect(value.steps.map((step) => step.status)).toEqual(['failed', 'skipped', 'succeeded']);
     expect(value).not.toHaveProperty('screenshot');
     expect(value).not.toHaveProperty('captureCheck');
-    expect(device(log)).toEqual(['execute set', 'execute clear', 'hello', 'close']);
+    expect(device(log)).toEqual(['execute set', 'execute clear', 'logcat', 'hello', 'close']);
     expect(log.filter((line) => line.startsWith('progress'))).toEqual([
       'progress set:running',
       'progress set:failed',
@@ -90,7 +91,7 @@ describe('runSequence against fakes', () => {
     });
     expect(value).not.toHaveProperty('screenshot');
     expect(log).not.toContain('check #E6000080');
-    expect(device(log).at(-2)).toBe('execute clear');
+    expect(device(log).at(-3)).toBe('execute clear');
   });
 
   it('fails the run when clear is lost, with host details on the step', async () => {
@@ -116,7 +117,14 @@ describe('runSequence against fakes', () => {
     const value = valueOf(result);
     expect(value.steps.map((step) => step.status)).toEqual(['succeeded', 'failed', 'failed']);
     expect(value.steps[1]?.error?.code).toBe('DEVICE_NOT_FOUND');
-    expect(device(log)).toEqual(['execute set', 'execute screenshot', 'hello', 'execute clear', 'close']);
+    expect(device(log)).toEqual([
+      'execute set',
+      'execute screenshot',
+      'hello',
+      'execute clear',
+      'logcat',
+      'close',
+    ]);
     expect(value).not.toHaveProperty('predictedBounds');
     expect(record?.status).toBe('failed');
   });
@@ -147,11 +155,32 @@ describe('runSequence against fakes', () => {
       'hello',
       'capture 100',
       'execute clear',
+      'logcat',
       'close',
     ]);
     expect(value.steps.map((step) => step.status)).toEqual(['succeeded', 'failed', 'succeeded']);
     expect(value.evidenceError).toMatchObject({ code: 'EVIDENCE_WRITE_FAILED' });
     expect(value).not.toHaveProperty('screenshot');
     expect(log).not.toContain('flush folder /evidence');
+  });
+
+  it('stores the device log of the run, flushed, before the final run.json names it', async () => {
+    const { log, record, files } = await run();
+    expect(record?.logExcerpt).toMatchObject({ status: 'complete', file: 'logcat.txt', entries: 1 });
+    expect(files.get(`${RUN_PATH}/logcat.txt`)).toContain('ActivityManager: Displayed');
+    expect(log.indexOf('flush logcat.txt')).toBeLessThan(log.indexOf('rename logcat.txt'));
+    expect(log.indexOf('rename logcat.txt')).toBeLessThan(log.lastIndexOf('write run.json'));
+  });
+
+  it('keeps the run and says why when the device log cannot be read', async () => {
+    const { result, record, files } = await run({ logs: 'fails' });
+    expect(valueOf(result).status).toBe('succeeded');
+    expect(record).toMatchObject({
+      status: 'succeeded',
+      screenshot: { file: 'screenshot.png' },
+      logExcerpt: { status: 'failed', entries: 0, error: { code: 'DEVICE_NOT_FOUND' } },
+    });
+    expect(record?.logExcerpt).not.toHaveProperty('file');
+    expect(files.has(`${RUN_PATH}/logcat.txt`)).toBe(false);
   });
 });

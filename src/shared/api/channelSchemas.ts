@@ -102,6 +102,7 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
       id: runIdSchema,
       kind: z.enum(['screenshot', 'thumbnail'], { error: 'must be one of "screenshot", "thumbnail"' }),
     }),
+    'evidence:log': runIdOnly,
     'evidence:delete': runIdOnly,
     'evidence:export': z.strictObject({
       id: runIdSchema,

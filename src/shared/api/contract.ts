@@ -6,7 +6,7 @@ import type { AppError, Result } from '../errors';
 import type { Execution } from '../execution/types';
 import type { ParsedChannelInput } from './channelSchemas';
 import type { DeviceInfo, OperatorStatus } from './devices';
-import type { ExportedRun, RunList, RunRecord, RunStep } from './evidence';
+import type { ExportedRun, RunList, RunLog, RunRecord, RunStep } from './evidence';
 import type { Rect } from '../geometry/types';
 import type { DeviceSequenceResult, SequenceProgress } from './sequence';
 import type { PanelPreset } from './presets';
@@ -142,6 +142,8 @@ export interface ConsoleApiChannels {
   'evidence:list': { input: ParsedChannelInput<'evidence:list'>; output: RunList };
   'evidence:get': { input: ParsedChannelInput<'evidence:get'>; output: RunRecord };
   'evidence:image': { input: ParsedChannelInput<'evidence:image'>; output: ImageData };
+  /** The run's device log excerpt (logcat.txt) and its record; EVIDENCE_NOT_FOUND when the run has none. */
+  'evidence:log': { input: ParsedChannelInput<'evidence:log'>; output: RunLog };
   'evidence:delete': { input: ParsedChannelInput<'evidence:delete'>; output: { deleted: string } };
   'evidence:export': {
     input: ParsedChannelInput<'evidence:export'>;
@@ -207,6 +209,7 @@ export const CONSOLE_CHANNELS = [
   'evidence:list',
   'evidence:get',
   'evidence:image',
+  'evidence:log',
   'evidence:delete',
   'evidence:export',
   'operator:status',

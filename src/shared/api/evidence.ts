@@ -89,6 +89,35 @@ export interface RunContext {
   };
 }
 
+/**
+ * The device log around the run, read with `logcat -d` once clear had answered (a host observation after the run,
+ * not part of the ordered executions): every buffer's entries from shortly before set to the read, credentials
+ * redacted (best effort), at most a bounded number of lines.
+ */
+export interface RunLogExcerpt {
+  /** The logcat command's status word; `failed` / `timed_out` leave no file, and `error` says why. */
+  status: 'complete' | 'partial' | 'failed' | 'timed_out';
+  /** File inside the run folder: one redacted threadtime line per entry (epoch seconds). */
+  file?: string;
+  /** The window asked for on the device's clock (epoch seconds): from before set to when the log was read. */
+  fromEpochS?: number;
+  toEpochS?: number;
+  entries: number;
+  /** The line limit cut the window: older entries of it were left out. */
+  limitReached: boolean;
+  redactions: number;
+  /** Why there is no excerpt (the device went away, logcat failed). */
+  error?: RunError;
+  caveats: string[];
+}
+
+/** evidence:log's answer: the excerpt file's text and run.json's description of it. */
+export interface RunLog {
+  file: string;
+  text: string;
+  excerpt: RunLogExcerpt;
+}
+
 /** The runs one start made on several devices at once: each run names the group and how many runs it has. */
 export interface RunGroupRef {
   id: string;
@@ -160,6 +189,8 @@ export interface RunRecord {
   /** What the device reported against the run's evidence (its panel replaced, its lease lost): the run failed. */
   interference?: RunError;
   panelGeneration?: RunPanelGeneration;
+  /** The device log around the run (absent in runs recorded before it existed). */
+  logExcerpt?: RunLogExcerpt;
 }
 
 export interface CreateRunMeta {
@@ -200,6 +231,8 @@ export interface RunSummary {
   inCapture?: boolean;
   /** run.json's context: device facts and the foreground app around the capture. */
   context?: RunContext;
+  /** run.json's description of the device log around the run (evidence:log reads the file). */
+  logExcerpt?: RunLogExcerpt;
 }
 
 /** A run folder listRuns could not read, and why. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ImageData, ManualCapture } from './contract';
 import type { ExportedRun, RunList } from './evidence';
-import { runContextSchema, runStepSchema } from './evidenceSchemas';
+import { runContextSchema, runLogExcerptSchema, runStepSchema } from './evidenceSchemas';
 import { exactSchema } from './exactSchema';
 
 export const runListSchema = exactSchema<RunList>()(
@@ -24,6 +24,7 @@ export const runListSchema = exactSchema<RunList>()(
         thumbnailFile: z.string().optional(),
         inCapture: z.boolean().optional(),
         context: runContextSchema.optional(),
+        logExcerpt: runLogExcerptSchema.optional(),
       }),
     ),
     skipped: z.array(z.object({ id: z.string(), reason: z.string() })),

@@ -131,6 +131,28 @@ export const runContextSchema = z.object(
   object,
 );
 
+/** run.json's `logExcerpt`: the device log read after clear (RunLogExcerpt). */
+export const runLogExcerptSchema = z.object(
+  {
+    status: oneOf(['complete', 'partial', 'failed', 'timed_out']),
+    file: text.regex(RUN_FILE_PATTERN, 'must be a file name inside the run folder').optional(),
+    fromEpochS: integer(0).optional(),
+    toEpochS: integer(0).optional(),
+    entries: integer(0),
+    limitReached: flag,
+    redactions: integer(0),
+    error: runErrorSchema.optional(),
+    caveats: z.array(text, { error: 'must be an array' }),
+  },
+  object,
+);
+
+/** evidence:log's answer. */
+export const runLogSchema = z.object(
+  { file: text, text: z.string({ error: 'must be a string' }), excerpt: runLogExcerptSchema },
+  object,
+);
+
 export const runRecordSchema = z.object(
   {
     schemaVersion: z.literal(RUN_SCHEMA_VERSION, { error: `must be ${RUN_SCHEMA_VERSION}` }),
@@ -186,6 +208,7 @@ export const runRecordSchema = z.object(
       .optional(),
     interference: runErrorSchema.optional(),
     panelGeneration: z.object({ set: integer(0), beforeClear: integer(0).optional() }, object).optional(),
+    logExcerpt: runLogExcerptSchema.optional(),
   },
   object,
 ) satisfies z.ZodType<RunRecord>;

@@ -30,7 +30,7 @@ import {
   manualCaptureSchema,
   runListSchema,
 } from './evidenceOutputSchemas';
-import { runRecordSchema } from './evidenceSchemas';
+import { runLogSchema, runRecordSchema } from './evidenceSchemas';
 import { exactSchema, type Exact } from './exactSchema';
 import { executionSchema, rectSchema, resultSchema, setParamsSchema } from './outputParts';
 import type { PanelPreset } from './presets';
@@ -85,6 +85,7 @@ const outputs = {
   'evidence:list': runListSchema,
   'evidence:get': runRecordSchema,
   'evidence:image': imageDataSchema,
+  'evidence:log': runLogSchema,
   'evidence:delete': z.object({ deleted: z.string() }),
   'evidence:export': exportedRunSchema,
   'operator:status': operatorStatusSchema,

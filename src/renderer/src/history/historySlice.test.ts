@@ -72,6 +72,38 @@ describe('history slice', () => {
     expect(client.callsTo('evidence:image')).toHaveLength(3);
   });
 
+  it("loads a run's device log once, and again after a failure, keeping the error to show", async () => {
+    const { client, store } = setup();
+    const excerpt = {
+      status: 'complete' as const,
+      file: 'logcat.txt',
+      entries: 1,
+      limitReached: false,
+      redactions: 0,
+      caveats: [],
+    };
+    client.handlers['evidence:log'] = () => ({
+      ok: false,
+      error: { code: 'EVIDENCE_NOT_FOUND', message: 'log missing' },
+    });
+    await store.getState().loadRunLog('r1');
+    expect(store.getState().runLogs['r1']).toEqual({
+      status: 'failed',
+      error: { code: 'EVIDENCE_NOT_FOUND', message: 'log missing' },
+    });
+    client.handlers['evidence:log'] = () => ({
+      ok: true,
+      value: { file: 'logcat.txt', text: 'line\n', excerpt },
+    });
+    await store.getState().loadRunLog('r1');
+    await store.getState().loadRunLog('r1');
+    expect(client.callsTo('evidence:log')).toEqual([{ id: 'r1' }, { id: 'r1' }]);
+    expect(store.getState().runLogs['r1']).toEqual({
+      status: 'ready',
+      log: { file: 'logcat.txt', text: 'line\n', excerpt },
+    });
+  });
+
   it('deletes a run and forgets its images', async () => {
     const { client, store } = setup();
     await store.getState().loadHistory();

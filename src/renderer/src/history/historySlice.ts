@@ -1,6 +1,11 @@
 // Evidence history (evidence:list/delete/export) and the image cache of screenshots and thumbnails.
 import type { ImageData } from '../../../shared/api/contract';
-import { exportDownloadPath, type RunSummary, type SkippedRun } from '../../../shared/api/evidence';
+import {
+  exportDownloadPath,
+  type RunLog,
+  type RunSummary,
+  type SkippedRun,
+} from '../../../shared/api/evidence';
 import type { AppError } from '../../../shared/errors';
 import type { SliceCreator } from '../store/types';
 import { validateSetParams } from '../../../shared/execution/validateSetParams';
@@ -15,6 +20,9 @@ export type ImageKind = 'screenshot' | 'thumbnail';
 export type ImageEntry =
   { status: 'loading' } | { status: 'ready'; image: ImageData } | { status: 'failed'; error: AppError };
 
+export type RunLogEntry =
+  { status: 'loading' } | { status: 'ready'; log: RunLog } | { status: 'failed'; error: AppError };
+
 export interface HistorySlice {
   historyRuns: RunSummary[];
   historySkipped: SkippedRun[];
@@ -22,6 +30,9 @@ export interface HistorySlice {
   historyError: AppError | null;
   /** Images by imageKey(runId, kind). */
   images: Record<string, ImageEntry>;
+  /** Device log excerpts by run id, loaded when a view opens them. */
+  runLogs: Record<string, RunLogEntry>;
+  loadRunLog(runId: string): Promise<void>;
   /** What History shows: search and the device, status and date filters. */
   historyFilter: HistoryFilter;
   setHistoryFilter(filter: Partial<HistoryFilter>): void;
@@ -71,6 +82,7 @@ export const createHistorySlice: SliceCreator<HistorySlice> =
     },
     historyError: null,
     images: {},
+    runLogs: {},
     historyFilter: NO_FILTER,
 
     setHistoryFilter(filter) {
@@ -119,6 +131,17 @@ export const createHistorySlice: SliceCreator<HistorySlice> =
         ? { status: 'ready', image: result.value }
         : { status: 'failed', error: result.error };
       set((state) => ({ images: { ...state.images, [key]: entry } }));
+    },
+
+    async loadRunLog(runId) {
+      const current = get().runLogs[runId];
+      if (current !== undefined && current.status !== 'failed') return;
+      set((state) => ({ runLogs: { ...state.runLogs, [runId]: { status: 'loading' } } }));
+      const result = await client.call('evidence:log', { id: runId });
+      const entry: RunLogEntry = result.ok
+        ? { status: 'ready', log: result.value }
+        : { status: 'failed', error: result.error };
+      set((state) => ({ runLogs: { ...state.runLogs, [runId]: entry } }));
     },
 
     async deleteRun(runId) {

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ImageData } from '../../../shared/api/contract';
 import { imageKey, imageUrl } from '../history/historySlice';
 import { useConsole } from '../store/context';
+import { RunLogView } from './RunLogView';
 import { PathDialog } from '../ui/Dialog';
 import { suggestPath } from '../ui/paths';
 import { contextFacts } from './runContext';
@@ -173,6 +174,7 @@ export function ResultColumnView(props: { column: ResultColumn }): ReactNode {
             {...(verdict.errorStep === undefined ? {} : { shownErrorStep: verdict.errorStep })}
           />
           {column.runId !== undefined && <RunContextView runId={column.runId} />}
+          {column.runId !== undefined && <RunLogView runId={column.runId} />}
           {column.runId !== undefined && (
             <p className="mono muted small run-id" title="Evidence run id">
               {column.runId}
