@@ -35,6 +35,9 @@ const api = {
   'presets:delete': (input) => ipcRenderer.invoke('presets:delete', input),
   'android:tools': (input) => ipcRenderer.invoke('android:tools', input),
   'android:run': (input) => ipcRenderer.invoke('android:run', input),
+  'logcat:start': (input) => ipcRenderer.invoke('logcat:start', input),
+  'logcat:stop': (input) => ipcRenderer.invoke('logcat:stop', input),
+  'logcat:redaction': (input) => ipcRenderer.invoke('logcat:redaction', input),
 } satisfies ConsoleApi;
 
 /** Subscribes to one console event (only the names in CONSOLE_EVENTS); returns the unsubscribe function. */

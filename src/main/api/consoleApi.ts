@@ -6,6 +6,7 @@ import { REAL_RUNNERS, type ConsoleDependencies, type ResolvedDependencies } fro
 import { devicesApi } from './devicesApi';
 import { evidenceApi } from './evidenceApi';
 import { executionsApi } from './executionsApi';
+import { logcatApi } from './logcatApi';
 import { operatorApi } from './operatorApi';
 import { presetsApi } from './presetsApi';
 import { screenshotApi } from './screenshotApi';
@@ -32,5 +33,6 @@ export function createConsoleApi(dependencies: ConsoleDependencies): ConsoleApi 
     ...presetsApi(resolved),
     ...operatorApi(resolved),
     ...androidApi(resolved),
+    ...logcatApi(resolved),
   };
 }

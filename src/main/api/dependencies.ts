@@ -12,6 +12,7 @@ import { captureScreen } from '../screenshot/capture';
 import { runSequence } from '../sequence/runSequence';
 import type { SequenceHostPorts } from '../sequence/ports';
 import type { ConsoleEventBus } from './events';
+import type { LogcatFollows } from './logcatApiFollows';
 import type { PresetsStore } from './presetsStore';
 import type { SettingsStore } from './settingsStore';
 
@@ -59,6 +60,8 @@ export interface ConsoleDependencies {
   /** How sequences reach devices and check captures; default adbSequencePorts with this API's own measurer. */
   sequencePorts?: SequenceHostPorts;
   clock?: Clock;
+  /** The live logcat follows (services.ts closes them on shutdown); default a registry of this API's own. */
+  logcatFollows?: LogcatFollows;
 }
 
 /** The dependencies with every runner filled in. */

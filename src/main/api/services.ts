@@ -20,6 +20,7 @@ import { adbSequencePorts } from '../sequence/adbPorts';
 import { createConsoleApi } from './consoleApi';
 import type { ConsoleRunners } from './dependencies';
 import { ConsoleEventBus } from './events';
+import { LogcatFollows } from './logcatApiFollows';
 import { PresetsStore } from './presetsStore';
 import { defaultSettings, SettingsStore } from './settingsStore';
 import { SimulatedPhone, wantsSimulatedPhone } from './simulatedPhone';
@@ -118,6 +119,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
   };
 
   const inFlight = new InFlightRegistry();
+  const logcatFollows = new LogcatFollows({ hub, events });
   const api = createConsoleApi({
     app: {
       version,
@@ -134,6 +136,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     events,
     onSettingsChanged,
     sequencePorts: adbSequencePorts(createRobotoMeasurer),
+    logcatFollows,
     ...(options.runners === undefined ? {} : { runners: options.runners }),
   });
 
@@ -181,6 +184,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
       closing ??= (async () => {
         unsubscribe();
         runsWatcher?.close();
+        await logcatFollows.close();
         await phone.stop();
         await hub.close();
       })();

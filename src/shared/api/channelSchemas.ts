@@ -10,6 +10,7 @@ import {
   serialSchema,
   settingsFields,
 } from './fieldRules';
+import { logcatChannelSchemas } from './logcatSchemas';
 
 /** How many devices one sequence:run may drive at once. */
 export const MAX_SEQUENCE_DEVICES = 32;
@@ -129,6 +130,7 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
         .register(fieldCodes, { code: 'INVALID_ARGUMENTS' })
         .optional(),
     }),
+    ...logcatChannelSchemas,
   } as const;
 }
 

@@ -10,6 +10,12 @@ import type { ExportedRun, RunList, RunRecord, RunStep } from './evidence';
 import type { Rect } from '../geometry/types';
 import type { DeviceSequenceResult, SequenceProgress } from './sequence';
 import type { PanelPreset } from './presets';
+import type {
+  LogcatBatchEvent,
+  LogcatEndedEvent,
+  LogcatFollowCounts,
+  LogcatFollowInfo,
+} from './logcatSchemas';
 
 /** An adb server the console watches: the local one, or a device lab's "host:port". */
 export interface AdbServerInfo {
@@ -139,6 +145,12 @@ export interface ConsoleApiChannels {
   'android:tools': { input: ParsedChannelInput<'android:tools'>; output: AndroidToolInfo[] };
   /** Runs one read-only Android tool on a device; other risks are APPROVAL_UNAVAILABLE from the console for now. */
   'android:run': { input: ParsedChannelInput<'android:run'>; output: AndroidToolRun };
+  /** Opens a live logcat follow on a device; its lines arrive as logcat:batch events. */
+  'logcat:start': { input: ParsedChannelInput<'logcat:start'>; output: LogcatFollowInfo };
+  /** Closes the follow's adb stream and answers once it is closed. */
+  'logcat:stop': { input: ParsedChannelInput<'logcat:stop'>; output: LogcatFollowCounts };
+  /** Redaction on or off for the lines the follow reads from now on. */
+  'logcat:redaction': { input: ParsedChannelInput<'logcat:redaction'>; output: LogcatFollowInfo };
 }
 
 export type ConsoleChannel = keyof ConsoleApiChannels;
@@ -160,6 +172,8 @@ export interface ConsoleEvents {
   'execution:finished': { serial: string; execution: Execution; outcome: ApiResult<ExecutionOutcome> };
   /** Runs appeared, changed or went away in the evidence folder (the console's own, or the CLI's). */
   'evidence:changed': { runIds: string[] };
+  'logcat:batch': LogcatBatchEvent;
+  'logcat:ended': LogcatEndedEvent;
 }
 
 export type ConsoleEventName = keyof ConsoleEvents;
@@ -193,6 +207,9 @@ export const CONSOLE_CHANNELS = [
   'presets:delete',
   'android:tools',
   'android:run',
+  'logcat:start',
+  'logcat:stop',
+  'logcat:redaction',
 ] as const satisfies readonly ConsoleChannel[];
 
 export const CONSOLE_EVENTS = [
@@ -200,4 +217,6 @@ export const CONSOLE_EVENTS = [
   'run:progress',
   'execution:finished',
   'evidence:changed',
+  'logcat:batch',
+  'logcat:ended',
 ] as const satisfies readonly ConsoleEventName[];

@@ -35,6 +35,12 @@ import { exactSchema, type Exact } from './exactSchema';
 import { executionSchema, rectSchema, resultSchema, setParamsSchema } from './outputParts';
 import type { PanelPreset } from './presets';
 import { resultEnvelopeSchema } from './resultSchemas';
+import {
+  logcatBatchSchema,
+  logcatCountsSchema,
+  logcatEndedSchema,
+  logcatFollowInfoSchema,
+} from './logcatSchemas';
 import { deviceSequenceResultSchema, runProgressSchema } from './sequenceSchemas';
 
 export const executionOutcomeSchema = exactSchema<ExecutionOutcome>()(
@@ -105,6 +111,9 @@ const outputs = {
     taken_at: z.string(),
     result: z.unknown(),
   }),
+  'logcat:start': logcatFollowInfoSchema,
+  'logcat:stop': logcatCountsSchema,
+  'logcat:redaction': logcatFollowInfoSchema,
 };
 
 type ChannelOutputs = { [C in ConsoleChannel]: ChannelOutput<C> };
@@ -123,6 +132,8 @@ const events = {
     outcome: resultSchema(executionOutcomeSchema),
   }),
   'evidence:changed': z.object({ runIds: z.array(z.string()) }),
+  'logcat:batch': logcatBatchSchema,
+  'logcat:ended': logcatEndedSchema,
 };
 const checkedEvents: ExactEntries<ConsoleEvents, typeof events> = events;
 
