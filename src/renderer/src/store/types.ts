@@ -5,6 +5,7 @@ import type { DesignerSlice } from '../designer/designerSlice';
 import type { DiagnosticsSlice } from '../diagnostics/diagnosticsSlice';
 import type { DevicesSlice } from '../devices/devicesSlice';
 import type { HistorySlice } from '../history/historySlice';
+import type { LogcatSlice } from '../logcat/logcatSlice';
 import type { OperatorSlice } from '../operator/operatorSlice';
 import type { PresetsSlice } from '../presets/presetsSlice';
 import type { RunsSlice } from '../runs/runsSlice';
@@ -19,7 +20,8 @@ export type ConsoleState = DevicesSlice &
   PresetsSlice &
   UiSlice &
   SettingsSlice &
-  DiagnosticsSlice;
+  DiagnosticsSlice &
+  LogcatSlice;
 
 /** What the slices need from outside: the API client, a clock and a nonce source. */
 export interface StoreDependencies {
