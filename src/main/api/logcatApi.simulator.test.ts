@@ -155,6 +155,28 @@ describe('logcat follows through the console API', () => {
     expect(stopped).toMatchObject({ ok: true, value: { received: 400, dropped: 400 - sent.length } });
   });
 
+  it('closes the oldest follow when one more than maxFollows starts, and says so to its page', async () => {
+    const follows = new LogcatFollows({ hub, events: setup.dependencies.events, maxFollows: 1 });
+    const first = await follows.start({ serial, tail: 1 });
+    if (!first.ok) throw new Error(first.error.message);
+    await until(() => (logTrafficOf(sim.state)?.attachedReaders ?? 0) === 1);
+    const second = await follows.start({ serial, tail: 1 });
+    if (!second.ok) throw new Error(second.error.message);
+    const ended = setup.events.find(
+      (message) => message.event === 'logcat:ended' && message.payload.followId === first.value.followId,
+    );
+    expect(ended?.payload).toMatchObject({ error: { code: 'COMMAND_CANCELLED', details: { max: 1 } } });
+    expect(follows.size).toBe(1);
+    // The first follow's device stream is closed; only the second one reads.
+    await until(() => (logTrafficOf(sim.state)?.attachedReaders ?? 0) === 1);
+    expect(await follows.stop(first.value.followId)).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    await follows.stop(second.value.followId);
+    await until(() => (logTrafficOf(sim.state)?.attachedReaders ?? 0) === 0);
+  });
+
   it('ends the follow with a structured error when the device is unplugged', async () => {
     const api = createConsoleApi({ ...setup.dependencies, hub });
     const started = await dispatchChannel(api, 'logcat:start', { serial, tail: 1 });

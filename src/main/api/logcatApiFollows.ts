@@ -22,7 +22,7 @@ export interface LogcatFollowsOptions {
   maxLinesPerEvent?: number;
   /** Lines waiting to be sent at most; beyond it the oldest are dropped (default 20,000). */
   maxPending?: number;
-  /** Follows open at once at most (default 8). */
+  /** Follows open at once at most (default 8); starting one more closes the oldest. */
   maxFollows?: number;
   /** Minimum ms between two process-list reads of a follow (default 2000). */
   processRefreshMs?: number;
@@ -166,12 +166,6 @@ export class LogcatFollows {
     const query = parseLogQuery(text);
     const invalid = queryError(text, query);
     if (invalid !== undefined) return { ok: false, error: invalid };
-    if (this.relays.size >= this.options.maxFollows)
-      return fail(
-        'ANDROID_COMMAND_REFUSED',
-        `${this.relays.size} logcat follows are open (at most ${this.options.maxFollows}): stop one first`,
-        { open: this.relays.size, max: this.options.maxFollows },
-      );
     const device = await this.dependencies.hub.resolve(request.serial);
     if (!device.ok) return device;
     const { client, serial } = device.value;
@@ -200,6 +194,7 @@ export class LogcatFollows {
     if (!opened.ok) return opened;
     relay.follow = opened.value;
     this.relays.set(followId, relay);
+    await this.makeRoom();
     return ok(info);
   }
 
@@ -229,6 +224,28 @@ export class LogcatFollows {
     return ok({ ...relay.info });
   }
 
+  /**
+   * A page that went away without stopping its follow leaves it open; beyond maxFollows the oldest is closed, so
+   * they never pile up. Its page (if still there) gets logcat:ended saying why.
+   */
+  private async makeRoom(): Promise<void> {
+    while (this.relays.size > this.options.maxFollows) {
+      const [oldest] = this.relays.keys();
+      if (oldest === undefined) return;
+      const relay = this.relays.get(oldest);
+      const stopped = await this.stop(oldest);
+      if (relay === undefined || !stopped.ok) continue;
+      this.dependencies.events.emit('logcat:ended', {
+        ...stopped.value,
+        error: {
+          code: 'COMMAND_CANCELLED',
+          message: `The logcat follow ended: at most ${this.options.maxFollows} follows stay open and a newer one started; restart it`,
+          details: { serial: relay.info.serial, command: relay.info.command, max: this.options.maxFollows },
+        },
+      });
+    }
+  }
+
   /** Stops every follow (console shutdown). */
   async close(): Promise<void> {
     await Promise.all([...this.relays.keys()].map((followId) => this.stop(followId)));
@@ -245,7 +262,7 @@ export class LogcatFollows {
     const error: AppError = device.ok
       ? {
           code: 'ANDROID_COMMAND_FAILED',
-          message: `${reason} on ${serial}: start the follow again`,
+          message: `The logcat follow ended: ${reason} on ${serial}; start it again`,
           details: { serial, command: relay.info.command },
         }
       : {
