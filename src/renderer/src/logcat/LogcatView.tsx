@@ -1,7 +1,7 @@
 // The logcat viewer for the selected device: a live follow (started when shown, stopped when hidden or the device
 // changes), the query box with its inline error, presets, pause/resume, the redaction toggle and its count, export of
 // the filtered lines to a .txt, and the virtualised line list.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useConsole } from '../store/context';
 import { IS_MAC } from '../ui/useShortcuts';
 import { LOG_LIST_ID, LogList } from './LogList';
@@ -89,12 +89,19 @@ export function LogcatView(props: { serial: string }): ReactNode {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const apply = (text: string, now = false): void => {
-    setDraft(text);
-    window.clearTimeout(timer.current);
-    if (now) setQuery(text);
-    else timer.current = window.setTimeout(() => setQuery(text), QUERY_DELAY_MS);
-  };
+  const draftRef = useRef(draft);
+  const apply = useCallback(
+    (text: string, now = false): void => {
+      draftRef.current = text;
+      setDraft(text);
+      window.clearTimeout(timer.current);
+      if (now) setQuery(text);
+      else timer.current = window.setTimeout(() => setQuery(text), QUERY_DELAY_MS);
+    },
+    [setQuery],
+  );
+  // Stable, so the memoised rows do not re-render for it.
+  const onTag = useCallback((tag: string) => apply(withTerm(draftRef.current, 'tag', tag), true), [apply]);
 
   const following = logcat.status === 'following' || logcat.status === 'starting';
   const error = logcat.queryError;
@@ -209,7 +216,7 @@ export function LogcatView(props: { serial: string }): ReactNode {
           {logcat.redactions.toLocaleString()} redacted
         </span>
       </div>
-      <LogList onTag={(tag) => apply(withTerm(draft, 'tag', tag), true)} />
+      <LogList onTag={onTag} />
       <p className="hint logcat-hint">
         Scroll up to pause; Space or End resumes. {logcat.caveat} Lines already shown keep the redaction they
         were read with.

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LogcatBatchEvent, LogcatFollowInfo, LogcatLine } from '../../../shared/api/logcatSchemas';
 import type { LogPriority } from '../../../shared/logcat/entry';
 import { parseLogQuery } from '../../../shared/logcat/query';
 import { createFakeClient, createTestStore } from '../../../test-support/rendererStore';
 import { LogcatModel, threadtimeLine } from './logcatModel';
+import { UI_INTERVAL_MS } from './logcatSlice';
 
 const follow = (followId: string): LogcatFollowInfo => ({
   followId,
@@ -88,6 +89,25 @@ describe('logcat slice', () => {
     });
     store.getState().logcatResume();
     expect(store.getState().logcat).toMatchObject({ paused: false, newWhilePaused: 0 });
+  });
+
+  it('tells React about a burst of batches once per UI interval, the model taking every line at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { client, store } = setup();
+      await store.getState().logcatStart('emulator-5554');
+      client.emit('logcat:batch', batch('lf-1', [line(0, 'A', 'first')]));
+      const version = store.getState().logcat.version;
+      expect(store.getState().logcat.rows).toBe(1);
+      client.emit('logcat:batch', batch('lf-1', [line(1, 'A', 'second')]));
+      client.emit('logcat:batch', batch('lf-1', [line(3, 'A', 'third')]));
+      expect(store.getState().logcatModel.rows).toBe(3);
+      expect(store.getState().logcat).toMatchObject({ rows: 1, version, dropped: 0 });
+      vi.advanceTimersByTime(UI_INTERVAL_MS);
+      expect(store.getState().logcat).toMatchObject({ rows: 3, version: version + 1, dropped: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps batches that overtake the start answer, and stops the follow a later start replaced', async () => {

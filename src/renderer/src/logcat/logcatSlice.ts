@@ -74,6 +74,9 @@ export const INITIAL_LOGCAT: LogcatViewState = {
   version: 0,
 };
 
+/** React re-renders the lines at most this often. */
+export const UI_INTERVAL_MS = 100;
+
 /** Starts with the newest this many lines of the device's buffer. */
 export const FOLLOW_TAIL = 2000;
 
@@ -106,24 +109,41 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
       redactions: model.ring.redactions,
     });
 
-    const take = (batch: LogcatBatchEvent): void => {
-      let gaps = 0;
-      for (const line of batch.lines) {
-        if (line.seq > lastSeq + 1) gaps += line.seq - lastSeq - 1;
-        lastSeq = Math.max(lastSeq, line.seq);
-      }
-      const hadPackages = model.packages().length;
-      const added = model.push(batch.lines, batch.processes);
+    // Lines go into the model at once; React hears of them at most every UI_INTERVAL_MS (one render per interval
+    // however many batches came), so a fast log never renders more often than that.
+    let pendingGaps = 0;
+    let pendingAdded = 0;
+    let pendingPackages = false;
+    let lastFlushMs = Number.NEGATIVE_INFINITY;
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const flush = (): void => {
+      if (flushTimer !== undefined) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      lastFlushMs = performance.now();
       const state = get().logcat;
       update({
         ...counts(),
-        dropped: state.dropped + gaps,
-        newWhilePaused: state.paused ? state.newWhilePaused + added : 0,
+        dropped: state.dropped + pendingGaps,
+        newWhilePaused: state.paused ? state.newWhilePaused + pendingAdded : 0,
         version: state.version + 1,
-        ...(batch.processes.length > 0 && model.packages().length !== hadPackages
-          ? { packages: model.packages() }
-          : {}),
+        ...(pendingPackages ? { packages: model.packages() } : {}),
       });
+      pendingGaps = 0;
+      pendingAdded = 0;
+      pendingPackages = false;
+    };
+
+    const take = (batch: LogcatBatchEvent): void => {
+      for (const line of batch.lines) {
+        if (line.seq > lastSeq + 1) pendingGaps += line.seq - lastSeq - 1;
+        lastSeq = Math.max(lastSeq, line.seq);
+      }
+      pendingPackages ||= batch.processes.length > 0;
+      pendingAdded += model.push(batch.lines, batch.processes);
+      const wait = lastFlushMs + UI_INTERVAL_MS - performance.now();
+      if (wait <= 0) flush();
+      else flushTimer ??= setTimeout(flush, wait);
     };
 
     const subscribe = (): void => {
@@ -151,6 +171,8 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
         model.clear();
         early = [];
         lastSeq = -1;
+        pendingGaps = 0;
+        pendingAdded = 0;
         update({
           ...counts(),
           serial,
