@@ -9,6 +9,8 @@ import { matchesLogQuery, parseLogQuery, type LogQuery } from '../../shared/logc
 import { REDACTION_CAVEAT } from '../../shared/logcat/redact';
 import type { ConsoleEventName, ConsoleEvents } from '../../shared/api/contract';
 import { followCommand, followLogcat, type LogcatFollow, type LogcatBatch } from '../logcat/stream';
+import type { AdbClient } from '../../node/adb/adbkit';
+import { runDeviceCommand } from '../../node/adb/deviceCommand';
 import type { DeviceHubPort } from './dependencies';
 import { ProcessNames } from './logcatApiProcesses';
 
@@ -46,6 +48,16 @@ export function queryError(text: string, query: LogQuery): AppError | undefined 
   };
 }
 
+/** Whether adb still reaches the device: a harmless `true` (read-only), its failure as the reason. */
+async function probeDevice(client: AdbClient, serial: string): Promise<Result<void>> {
+  const answer = await runDeviceCommand(client, serial, 'true', { timeoutMs: PROBE_TIMEOUT_MS });
+  if (!answer.ok) return answer;
+  if (answer.value.status === 'timed_out')
+    return fail('DEVICE_OFFLINE', `${serial} did not answer within ${PROBE_TIMEOUT_MS} ms`, { serial });
+  return ok(undefined);
+}
+
+const PROBE_TIMEOUT_MS = 3000;
 let counter = 0;
 function nextFollowId(): string {
   counter += 1;
@@ -63,6 +75,7 @@ class Relay {
   follow: LogcatFollow | undefined;
 
   constructor(
+    readonly client: AdbClient,
     readonly info: LogcatFollowInfo,
     private readonly query: LogQuery,
     readonly processes: ProcessNames,
@@ -183,7 +196,10 @@ export class LogcatFollows {
       caveat: REDACTION_CAVEAT,
       startedAt: new Date(this.options.now()).toISOString(),
     };
-    const relay = new Relay(info, query, processes, { ...this.options, events: this.dependencies.events });
+    const relay = new Relay(client, info, query, processes, {
+      ...this.options,
+      events: this.dependencies.events,
+    });
     const opened = await followLogcat(client, serial, {
       tail,
       redact,
@@ -258,7 +274,8 @@ export class LogcatFollows {
     this.relays.delete(followId);
     relay.finish();
     const { serial } = relay.info;
-    const device = await this.dependencies.hub.resolve(serial);
+    // Why a probe and not the hub: the hub's device list can lag the unplug by a poll; adb itself knows now.
+    const device = await probeDevice(relay.client, serial);
     const error: AppError = device.ok
       ? {
           code: 'ANDROID_COMMAND_FAILED',
