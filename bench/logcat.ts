@@ -19,7 +19,8 @@ import type { IsolatedAdb } from '../src/test-support/isolatedAdb';
 import { startIsolatedAdb } from '../src/test-support/isolatedAdb';
 import { bootSimulated } from '../src/test-support/isolatedResolver';
 import { followLogcat } from '../src/main/logcat/stream';
-import { LogRing } from '../src/renderer/src/logcat/ring';
+import { LogRing, RING_CAPACITY } from '../src/renderer/src/logcat/ring';
+import { LogcatModel } from '../src/renderer/src/logcat/logcatModel';
 import { matchesLogQuery, parseLogQuery } from '../src/shared/logcat/query';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -98,6 +99,7 @@ try {
 } finally {
   await sim.close();
 }
+fullRingHeap();
 try {
   if (process.env.BENCH_VIEWER !== '0') await viewerBench(adb);
 } finally {
@@ -228,4 +230,43 @@ async function viewerBench(adbRun: IsolatedAdb): Promise<void> {
     await phone.close();
     await rm(home, { recursive: true, force: true });
   }
+}
+
+/**
+ * The viewer's data with a full ring, in Node (the simulated device cannot stream 200,000 lines within the Chromium
+ * phase): heap growth of a LogcatModel holding RING_CAPACITY realistic lines with a query applied. Run node with
+ * --expose-gc for a settled figure.
+ */
+function fullRingHeap(): void {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  collect?.();
+  const before = process.memoryUsage().heapUsed;
+  const model = new LogcatModel();
+  model.setQuery(parseLogQuery('-tag:Choreographer level:D'));
+  const tags = ['ActivityManager', 'OkHttp', 'Choreographer', 'ConnectivityService', 'OpenGLRenderer'];
+  for (let start = 0; start < RING_CAPACITY + 10_000; start += 1000) {
+    const lines = Array.from({ length: 1000 }, (_unused, offset) => {
+      const seq = start + offset;
+      return {
+        seq,
+        entry: {
+          time: `12-02 17:00:${String(seq % 60).padStart(2, '0')}.${String(seq % 1000).padStart(3, '0')}`,
+          epoch_ms: null,
+          pid: 1000 + (seq % 40),
+          tid: 1000 + (seq % 90),
+          uid: null,
+          priority: (['V', 'D', 'I', 'W', 'E'] as const)[seq % 5] ?? 'I',
+          tag: tags[seq % tags.length] ?? 'Tag',
+          message: `request ${seq} finished in ${seq % 997} ms with status 200 for https://api.example/v1/items/${seq}`,
+        },
+        redactions: 0,
+      };
+    });
+    model.push(lines);
+  }
+  collect?.();
+  const mb = (process.memoryUsage().heapUsed - before) / 1048576;
+  console.log(
+    `full ring (Node, ${collect === undefined ? 'no --expose-gc' : 'after gc'}): ${model.ring.size} lines held, ${model.rows} matching, ${model.ring.evicted} evicted; heap +${mb.toFixed(0)} MB (target < 150 MB renderer heap)`,
+  );
 }
