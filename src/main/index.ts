@@ -67,6 +67,8 @@ async function main(): Promise<void> {
     cleaned = true;
     // No new calls; the ones in flight end within their own timeout and are answered, then the devices close.
     unregister();
+    // A prompt no window can answer any more would hold the quit until it times out.
+    services.approvals.refuseAll('the console is closing');
     void calls
       .settled()
       .then(() => {

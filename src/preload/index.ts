@@ -38,6 +38,7 @@ const api = {
   'logcat:start': (input) => ipcRenderer.invoke('logcat:start', input),
   'logcat:stop': (input) => ipcRenderer.invoke('logcat:stop', input),
   'logcat:redaction': (input) => ipcRenderer.invoke('logcat:redaction', input),
+  'approval:answer': (input) => ipcRenderer.invoke('approval:answer', input),
 } satisfies ConsoleApi;
 
 /** Subscribes to one console event (only the names in CONSOLE_EVENTS); returns the unsubscribe function. */

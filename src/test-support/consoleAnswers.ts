@@ -252,6 +252,7 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
   'logcat:start': logcatFollow,
   'logcat:stop': { followId: 'lf-1a2b', serial: 'emulator-5554', received: 120, dropped: 3 },
   'logcat:redaction': { ...logcatFollow, redacting: false },
+  'approval:answer': { id: 'approval-abcdefgh12345678', outcome: 'approved' },
 };
 
 /** Per channel: an answer value with one nested field of the wrong type, and that field's path. */
@@ -344,6 +345,7 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
   'logcat:start': { value: { ...logcatFollow, redacting: 'yes' }, field: 'redacting' },
   'logcat:stop': { value: { followId: 'lf-1', serial: 's', received: '1', dropped: 0 }, field: 'received' },
   'logcat:redaction': { value: { ...logcatFollow, caveat: null }, field: 'caveat' },
+  'approval:answer': { value: { id: 'approval-abcdefgh12345678', outcome: 'yes' }, field: 'outcome' },
 };
 
 /** One well-formed payload per event. */
@@ -380,6 +382,15 @@ export const EVENT_PAYLOADS: ConsoleEvents = {
       details: { serial: 'emulator-5554' },
     },
   },
+  'approval:requested': {
+    id: 'approval-abcdefgh12345678',
+    tool: 'start_system_trace',
+    device: 'emulator-5554',
+    preview: "perfetto --detach=trace-x -c - -o '/data/misc/perfetto-traces/androperator-trace-x.pftrace'",
+    strength: 'strong',
+    expires_at: '2026-12-02T09:02:00.000Z',
+  },
+  'approval:settled': { id: 'approval-abcdefgh12345678', outcome: 'expired' },
 };
 
 /** Per event: a payload with one nested field of the wrong type, and that field's path. */
@@ -408,4 +419,9 @@ export const BROKEN_EVENTS: { [E in keyof ConsoleEvents]: { value: unknown; fiel
     field: 'lines[0].entry.priority',
   },
   'logcat:ended': { value: { ...EVENT_PAYLOADS['logcat:ended'], dropped: null }, field: 'dropped' },
+  'approval:requested': {
+    value: { ...EVENT_PAYLOADS['approval:requested'], strength: 'weak' },
+    field: 'strength',
+  },
+  'approval:settled': { value: { id: 3, outcome: 'approved' }, field: 'id' },
 };

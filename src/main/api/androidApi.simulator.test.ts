@@ -12,6 +12,8 @@ import { defineTool } from '../android/tool';
 import type { AdbHub } from '../devices/hub';
 import { systemClock } from '../execution/types';
 import { androidApi } from './androidApi';
+import { ConsoleApprover } from './consoleApprover';
+import { ConsoleEventBus } from './events';
 import { createConsoleApi } from './consoleApi';
 import { dispatchChannel } from './dispatch';
 
@@ -120,16 +122,25 @@ describe('android:run', () => {
     expect(shellCommands().length).toBe(before);
   });
 
-  it('refuses a tool that is not read-only with APPROVAL_UNAVAILABLE, sending nothing', async () => {
+  it('refuses a tool that is not read-only with APPROVAL_UNAVAILABLE when no console page can be asked, sending nothing', async () => {
     const mutating = defineTool({
       name: 'android_put_setting_for_test',
       cli: { command: 'android', verb: 'put-setting-for-test' },
       description: 'Writes a setting (test only).',
       risk: 'mutating',
       arguments: z.strictObject({}),
-      run: (context) => context.run('settings put system font_scale 2.0'),
+      async run(context) {
+        const approved = await context.approve({
+          tool: 'android_put_setting_for_test',
+          device: context.device?.serial ?? '',
+          preview: 'settings put system font_scale 2.0',
+          strength: 'normal',
+        });
+        return approved.ok ? context.run('settings put system font_scale 2.0') : approved;
+      },
     });
-    const api = androidApi({ hub, clock: systemClock }, [mutating]);
+    const approvals = new ConsoleApprover({ events: new ConsoleEventBus() });
+    const api = androidApi({ hub, clock: systemClock, approvals }, [mutating]);
     const before = shellCommands().length;
     const answer = await api['android:run']({ tool: mutating.name, device: serial, arguments: {} });
     expect(answer).toMatchObject({ ok: false, error: { code: 'APPROVAL_UNAVAILABLE' } });

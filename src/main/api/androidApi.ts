@@ -1,9 +1,8 @@
-// android:tools (the registered Android tools with their argument schemas) and android:run (one read-only tool
-// call on a device, for the console's Diagnostics area).
+// android:tools (the registered Android tools with their argument schemas) and android:run (one tool call on a
+// device, for the console's Diagnostics and trace areas; changes to the device go through the approval dialog).
 import { z } from 'zod';
 import type { AndroidToolInfo, ConsoleApi } from '../../shared/api/contract';
 import { fail, ok } from '../../shared/errors';
-import { NO_APPROVER } from '../approval/approval';
 import { callSchema, runTool } from '../android/runTool';
 import type { AndroidTool } from '../android/tool';
 import { ANDROID_TOOLS, toolNamed } from '../toolbox/registry';
@@ -26,10 +25,10 @@ function infoOf(tool: AndroidTool): AndroidToolInfo {
 }
 
 export function androidApi(
-  dependencies: Pick<ResolvedDependencies, 'hub' | 'clock'>,
+  dependencies: Pick<ResolvedDependencies, 'hub' | 'clock' | 'approvals'>,
   tools: readonly AndroidTool[] = ANDROID_TOOLS,
 ): Pick<ConsoleApi, 'android:tools' | 'android:run'> {
-  const { hub, clock } = dependencies;
+  const { hub, clock, approvals } = dependencies;
   const named = (name: string): AndroidTool | undefined =>
     tools === ANDROID_TOOLS ? toolNamed(name) : tools.find((tool) => tool.name === name);
   return {
@@ -42,18 +41,12 @@ export function androidApi(
           `android:run: ${name} is not a registered Android tool; pick one from android:tools`,
           { tool: name },
         );
-      if (tool.risk !== 'read_only')
-        return fail(
-          'APPROVAL_UNAVAILABLE',
-          `android:run: ${name} is ${tool.risk} and needs approval, which the console cannot ask for yet; run it from the CLI or MCP`,
-          { tool: name, risk: tool.risk },
-        );
       const takenAtMs = clock.now();
       const result = await runTool(tool, {
         arguments: tool.device === 'none' ? (args ?? {}) : { ...args, device },
         resolver: hub,
-        // Only read-only tools get here; the console's approval dialog does not exist yet.
-        approve: NO_APPROVER,
+        // Mutating and dangerous tools ask the console's approval dialog (src/main/api/consoleApprover.ts).
+        approve: approvals.approve,
         now: () => clock.now(),
       });
       if (!result.ok) return result;

@@ -2,6 +2,8 @@
 import type { ConsoleApi } from '../../shared/api/contract';
 import { systemClock } from '../execution/types';
 import { androidApi } from './androidApi';
+import { ConsoleApprover } from './consoleApprover';
+import { approvalApi } from './consoleApproverApi';
 import { REAL_RUNNERS, type ConsoleDependencies, type ResolvedDependencies } from './dependencies';
 import { devicesApi } from './devicesApi';
 import { evidenceApi } from './evidenceApi';
@@ -23,6 +25,7 @@ export function createConsoleApi(dependencies: ConsoleDependencies): ConsoleApi 
     ...dependencies,
     run: { ...REAL_RUNNERS, ...dependencies.runners },
     clock: dependencies.clock ?? systemClock,
+    approvals: dependencies.approvals ?? new ConsoleApprover({ events: dependencies.events }),
   };
   return {
     ...settingsApi(resolved),
@@ -34,5 +37,6 @@ export function createConsoleApi(dependencies: ConsoleDependencies): ConsoleApi 
     ...operatorApi(resolved),
     ...androidApi(resolved),
     ...logcatApi(resolved),
+    ...approvalApi(resolved),
   };
 }

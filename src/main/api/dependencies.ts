@@ -11,6 +11,7 @@ import { callAgent } from '../operator/agentClient';
 import { captureScreen } from '../screenshot/capture';
 import { runSequence } from '../sequence/runSequence';
 import type { SequenceHostPorts } from '../sequence/ports';
+import type { ConsoleApprover } from './consoleApprover';
 import type { ConsoleEventBus } from './events';
 import type { LogcatFollows } from './logcatApiFollows';
 import type { PresetsStore } from './presetsStore';
@@ -62,7 +63,13 @@ export interface ConsoleDependencies {
   clock?: Clock;
   /** The live logcat follows (services.ts closes them on shutdown); default a registry of this API's own. */
   logcatFollows?: LogcatFollows;
+  /** The approval dialog's main side; default one over `events`. */
+  approvals?: ConsoleApprover;
 }
 
 /** The dependencies with every runner filled in. */
-export type ResolvedDependencies = ConsoleDependencies & { run: ConsoleRunners; clock: Clock };
+export type ResolvedDependencies = ConsoleDependencies & {
+  run: ConsoleRunners;
+  clock: Clock;
+  approvals: ConsoleApprover;
+};

@@ -20,3 +20,27 @@ describe('ConsoleEventBus', () => {
     expect(bus.listenerCount).toBe(1);
   });
 });
+
+describe('ConsoleEventBus.audience', () => {
+  it('sums the pages the listeners reach now, ignoring listeners without one and failing counts', () => {
+    const bus = new ConsoleEventBus();
+    let streams = 2;
+    bus.subscribe(() => undefined);
+    const stopWeb = bus.subscribe(
+      () => undefined,
+      () => streams,
+    );
+    bus.subscribe(
+      () => undefined,
+      () => {
+        throw new Error('window gone');
+      },
+    );
+    expect(bus.audience()).toBe(2);
+    streams = 0;
+    expect(bus.audience()).toBe(0);
+    streams = 3;
+    stopWeb();
+    expect(bus.audience()).toBe(0);
+  });
+});

@@ -11,6 +11,7 @@ export type ConsoleEventListener = (message: ConsoleEventMessage) => void;
 /** Fans events out to the transports (IPC to the window, SSE to browsers); a throwing listener is ignored. */
 export class ConsoleEventBus {
   private readonly listeners = new Set<ConsoleEventListener>();
+  private readonly audiences = new Map<ConsoleEventListener, () => number>();
 
   emit<E extends ConsoleEventName>(event: E, payload: ConsoleEvents[E]): void {
     // Why the cast: TypeScript cannot correlate E with the mapped union member; the signature guarantees it.
@@ -24,12 +25,30 @@ export class ConsoleEventBus {
     }
   }
 
-  /** Returns the unsubscribe function. */
-  subscribe(listener: ConsoleEventListener): () => void {
+  /**
+   * Returns the unsubscribe function. `audience` says how many console pages the listener reaches right now (an
+   * open window: 1, a browser transport: its event streams); the approval dialog is only asked for when some are.
+   */
+  subscribe(listener: ConsoleEventListener, audience?: () => number): () => void {
     this.listeners.add(listener);
+    if (audience !== undefined) this.audiences.set(listener, audience);
     return () => {
       this.listeners.delete(listener);
+      this.audiences.delete(listener);
     };
+  }
+
+  /** How many console pages receive events now (listeners without an audience count none). */
+  audience(): number {
+    let total = 0;
+    for (const count of this.audiences.values()) {
+      try {
+        total += Math.max(0, count());
+      } catch {
+        // A transport that cannot say reaches no one.
+      }
+    }
+    return total;
   }
 
   get listenerCount(): number {

@@ -18,6 +18,7 @@ import { InFlightRegistry } from '../execution/inFlight';
 import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
 import { adbSequencePorts } from '../sequence/adbPorts';
 import { createConsoleApi } from './consoleApi';
+import { ConsoleApprover } from './consoleApprover';
 import type { ConsoleRunners } from './dependencies';
 import { ConsoleEventBus } from './events';
 import { LogcatFollows } from './logcatApiFollows';
@@ -55,6 +56,8 @@ export interface ConsoleServices {
   phone: SimulatedPhone;
   /** The process's one in-flight registry: console runs and Serve requests to one device exclude each other. */
   inFlight: InFlightRegistry;
+  /** The approval dialog's main side: its prompts are refused when the console closes. */
+  approvals: ConsoleApprover;
   /** The package version, for /version and daemon discovery. */
   version: string;
   userDataDirectory: string;
@@ -120,7 +123,9 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
 
   const inFlight = new InFlightRegistry();
   const logcatFollows = new LogcatFollows({ hub, events });
+  const approvals = new ConsoleApprover({ events });
   const api = createConsoleApi({
+    approvals,
     app: {
       version,
       shell: options.shell,
@@ -157,6 +162,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     evidence,
     phone,
     inFlight,
+    approvals,
     version,
     userDataDirectory: dataDirectory,
     lastDevices: () => lastDevices,
@@ -183,6 +189,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     close() {
       closing ??= (async () => {
         unsubscribe();
+        approvals.refuseAll('the console is closing');
         runsWatcher?.close();
         await logcatFollows.close();
         await phone.stop();

@@ -63,8 +63,11 @@ export function forwardConsoleEvents(
   events: ConsoleEventBus,
   target: () => WebContentsLike | undefined,
 ): () => void {
-  return events.subscribe(({ event, payload }) => {
-    const contents = target();
-    if (contents !== undefined && !contents.isDestroyed()) contents.send(event, payload);
-  });
+  return events.subscribe(
+    ({ event, payload }) => {
+      const contents = target();
+      if (contents !== undefined && !contents.isDestroyed()) contents.send(event, payload);
+    },
+    () => (target()?.isDestroyed() === false ? 1 : 0),
+  );
 }

@@ -1,5 +1,6 @@
 // The one list of Android tools that MCP, the CLI and the console serve (src/main/android/tool.ts).
 import { UI_TOOLS } from '../ui/tools';
+import { UI_ACTION_TOOLS } from '../ui/actions';
 import type { AndroidTool } from '../android/tool';
 import { androidSettings } from '../diagnostics/settings';
 import { analyzeSystemTrace } from '../traces/analyzeTool';
@@ -15,6 +16,7 @@ import { inspectAndroidApp } from '../diagnostics/app';
 import { listAndroidApps, topAndroidApps } from '../diagnostics/apps';
 import { androidContentQuery } from '../diagnostics/contentQuery';
 import { androidLogcat } from '../logcat/logcat';
+import { androidBackgroundWork } from '../diagnostics/backgroundWork';
 
 export const ANDROID_TOOLS: readonly AndroidTool[] = [
   inspectAndroidEnvironment,
@@ -34,9 +36,11 @@ export const ANDROID_TOOLS: readonly AndroidTool[] = [
   androidDoze,
   androidPermissionAudit,
   androidConnectivity,
+  androidBackgroundWork,
   ...SYSTEM_TRACE_TOOLS,
   analyzeSystemTrace,
   ...UI_TOOLS,
+  ...UI_ACTION_TOOLS,
 ];
 
 /** The tool with this MCP name. */

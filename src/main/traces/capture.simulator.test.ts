@@ -93,8 +93,10 @@ describe('start_system_trace and stop_system_trace', () => {
       const folder = join(root, id);
       expect(statSync(root).mode & 0o777).toBe(0o700);
       expect(statSync(folder).mode & 0o777).toBe(0o700);
-      for (const name of ['config.pb', 'session.json', 'lock'])
+      for (const name of ['config.pb', 'session.json'])
         expect(statSync(join(folder, name)).mode & 0o777).toBe(0o600);
+      // No lock file is left behind: stop and delete take operation.lock only while they run.
+      expect(readdirSync(folder).sort()).toEqual(['config.pb', 'session.json']);
       const config = decodeTraceConfig(readFileSync(join(folder, 'config.pb')));
       expect(config).toMatchObject({
         buffers: [{ sizeKb: 8192, fillPolicy: 1 }],

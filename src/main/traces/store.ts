@@ -69,7 +69,7 @@ async function writeExclusive(path: string, data: Uint8Array | string): Promise<
   }
 }
 
-/** Creates trace-<id>/ with its three files; fails if the folder exists. */
+/** Creates trace-<id>/ with config.pb and session.json; fails if the folder exists. */
 export async function createCapture(
   root: string,
   session: TraceSession,
@@ -80,7 +80,6 @@ export async function createCapture(
     await mkdir(folder, { mode: 0o700 });
     await writeExclusive(join(folder, 'config.pb'), config);
     await writeExclusive(join(folder, 'session.json'), `${JSON.stringify(session, null, 2)}\n`);
-    await writeExclusive(join(folder, 'lock'), '');
     return ok(folder);
   } catch (error) {
     return fail('FILE_WRITE_FAILED', `cannot record the capture in ${folder}: ${message(error)}`);

@@ -14,6 +14,8 @@ import { Notices } from './ui/Notices';
 import { TopBar } from './ui/TopBar';
 import { useShortcuts } from './ui/useShortcuts';
 import { useConsole } from './store/context';
+import { ApprovalDialog } from './approval/ApprovalDialog';
+import { TraceView } from './traces/TraceView';
 import './ui/dialogs.css';
 
 export function App(): ReactNode {
@@ -21,7 +23,7 @@ export function App(): ReactNode {
   const sidebarOpen = useConsole((state) => state.sidebarOpen);
   const setSidebarOpen = useConsole((state) => state.setSidebarOpen);
   const area = useConsole((state) => state.area);
-  const diagnostics = area === 'diagnostics';
+  const diagnostics = area !== 'logs';
   return (
     <div className="app">
       {!diagnostics && (
@@ -49,7 +51,11 @@ export function App(): ReactNode {
           </div>
         </aside>
         {diagnostics ? (
-          <Diagnostics />
+          area === 'traces' ? (
+            <TraceView />
+          ) : (
+            <Diagnostics />
+          )
         ) : (
           <>
             <Designer />
@@ -65,6 +71,7 @@ export function App(): ReactNode {
       <HelpDialog />
       <CommandPalette />
       <SettingsDialog />
+      <ApprovalDialog />
       <Notices />
     </div>
   );

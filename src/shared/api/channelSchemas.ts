@@ -56,6 +56,7 @@ const addressInput = z.strictObject({
 });
 
 const TOOL_RULE = 'must be an Android tool name such as android_settings';
+const APPROVAL_ID_RULE = 'must be the id of an approval:requested prompt (approval-...)';
 const LIMIT_RULE = `must be an integer from 1 to ${MAX_LIST_LIMIT}`;
 const empty = z.strictObject({});
 const serialOnly = z.strictObject({ serial: serialSchema });
@@ -131,6 +132,15 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
         .optional(),
     }),
     ...logcatChannelSchemas,
+    'approval:answer': z.strictObject({
+      id: z
+        .string({ error: APPROVAL_ID_RULE })
+        .regex(/^approval-[A-Za-z0-9_-]{8,64}$/, APPROVAL_ID_RULE)
+        .register(fieldCodes, { code: 'APPROVAL_NOT_PENDING' }),
+      approved: z.boolean({ error: 'must be true or false' }),
+      // The strong dialog's second confirmation; required with approved: true for a strong request.
+      confirmed: z.boolean({ error: 'must be true or false' }).optional(),
+    }),
   } as const;
 }
 

@@ -104,6 +104,26 @@ export interface AndroidToolRun {
   result: unknown;
 }
 
+/** A device change the console asks its user to approve (src/main/api/consoleApprover.ts). */
+export interface ApprovalPrompt {
+  /** Answer with approval:answer under this id; it is good for one answer only. */
+  id: string;
+  tool: string;
+  device: string;
+  /** Exactly what will be sent, shown verbatim. */
+  preview: string;
+  /** `strong`: the dialog asks a second, explicit confirmation. */
+  strength: 'normal' | 'strong';
+  /** ISO time after which the request is refused unanswered. */
+  expires_at: string;
+}
+
+/** How an approval request ended: answered, timed out (`expired`) or with no console page left (`unavailable`). */
+export interface ApprovalSettled {
+  id: string;
+  outcome: 'approved' | 'refused' | 'expired' | 'unavailable';
+}
+
 /** Every request/response channel: `domain:verb` -> { input, output }. */
 export interface ConsoleApiChannels {
   'app:info': { input: ParsedChannelInput<'app:info'>; output: AppInfo };
@@ -143,7 +163,7 @@ export interface ConsoleApiChannels {
   'presets:save': { input: ParsedChannelInput<'presets:save'>; output: PanelPreset[] };
   'presets:delete': { input: ParsedChannelInput<'presets:delete'>; output: PanelPreset[] };
   'android:tools': { input: ParsedChannelInput<'android:tools'>; output: AndroidToolInfo[] };
-  /** Runs one read-only Android tool on a device; other risks are APPROVAL_UNAVAILABLE from the console for now. */
+  /** Runs one Android tool on a device; a mutating or dangerous one asks the console's approval dialog first. */
   'android:run': { input: ParsedChannelInput<'android:run'>; output: AndroidToolRun };
   /** Opens a live logcat follow on a device; its lines arrive as logcat:batch events. */
   'logcat:start': { input: ParsedChannelInput<'logcat:start'>; output: LogcatFollowInfo };
@@ -151,6 +171,8 @@ export interface ConsoleApiChannels {
   'logcat:stop': { input: ParsedChannelInput<'logcat:stop'>; output: LogcatFollowCounts };
   /** Redaction on or off for the lines the follow reads from now on. */
   'logcat:redaction': { input: ParsedChannelInput<'logcat:redaction'>; output: LogcatFollowInfo };
+  /** The user's answer to one approval:requested prompt; an unknown or settled id approves nothing. */
+  'approval:answer': { input: ParsedChannelInput<'approval:answer'>; output: ApprovalSettled };
 }
 
 export type ConsoleChannel = keyof ConsoleApiChannels;
@@ -174,6 +196,10 @@ export interface ConsoleEvents {
   'evidence:changed': { runIds: string[] };
   'logcat:batch': LogcatBatchEvent;
   'logcat:ended': LogcatEndedEvent;
+  /** A tool run from the console needs the user's approval before it changes the device. */
+  'approval:requested': ApprovalPrompt;
+  /** A prompt was answered, timed out or withdrawn: every page closes its dialog. */
+  'approval:settled': ApprovalSettled;
 }
 
 export type ConsoleEventName = keyof ConsoleEvents;
@@ -210,6 +236,7 @@ export const CONSOLE_CHANNELS = [
   'logcat:start',
   'logcat:stop',
   'logcat:redaction',
+  'approval:answer',
 ] as const satisfies readonly ConsoleChannel[];
 
 export const CONSOLE_EVENTS = [
@@ -219,4 +246,6 @@ export const CONSOLE_EVENTS = [
   'evidence:changed',
   'logcat:batch',
   'logcat:ended',
+  'approval:requested',
+  'approval:settled',
 ] as const satisfies readonly ConsoleEventName[];

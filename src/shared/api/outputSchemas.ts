@@ -65,6 +65,11 @@ const presetsSchema = exactSchema<PanelPreset[]>()(
 
 const serversSchema = z.array(adbServerInfoSchema);
 
+const approvalSettledSchema = z.object({
+  id: z.string(),
+  outcome: z.enum(['approved', 'refused', 'expired', 'unavailable']),
+});
+
 /** Each key's schema where its output is exactly the key's type, else never (the assignment below then fails). */
 type ExactEntries<Types, Schemas extends { [K in keyof Types]: z.ZodType }> = {
   [K in keyof Types]: Exact<z.output<Schemas[K]>, Types[K]> extends true ? Schemas[K] : never;
@@ -114,6 +119,7 @@ const outputs = {
   'logcat:start': logcatFollowInfoSchema,
   'logcat:stop': logcatCountsSchema,
   'logcat:redaction': logcatFollowInfoSchema,
+  'approval:answer': approvalSettledSchema,
 };
 
 type ChannelOutputs = { [C in ConsoleChannel]: ChannelOutput<C> };
@@ -134,6 +140,15 @@ const events = {
   'evidence:changed': z.object({ runIds: z.array(z.string()) }),
   'logcat:batch': logcatBatchSchema,
   'logcat:ended': logcatEndedSchema,
+  'approval:requested': z.object({
+    id: z.string(),
+    tool: z.string(),
+    device: z.string(),
+    preview: z.string(),
+    strength: z.enum(['normal', 'strong']),
+    expires_at: z.string(),
+  }),
+  'approval:settled': approvalSettledSchema,
 };
 const checkedEvents: ExactEntries<ConsoleEvents, typeof events> = events;
 

@@ -91,9 +91,12 @@ export async function startWebConsole(options: WebConsoleOptions): Promise<Resul
   });
   if (!server.ok) return server;
   started.server = server.value;
-  const unsubscribe = services.events.subscribe(({ event, payload }) => {
-    server.value.broadcast(event, payload);
-  });
+  const unsubscribe = services.events.subscribe(
+    ({ event, payload }) => {
+      server.value.broadcast(event, payload);
+    },
+    () => server.value.streams(),
+  );
   return ok({
     server: server.value,
     token,

@@ -9,7 +9,9 @@ export function AreaSwitch(): ReactNode {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    const next: ConsoleArea = area === 'logs' ? 'diagnostics' : 'logs';
+    const next: ConsoleArea =
+      AREAS[(AREAS.indexOf(area) + (event.key === 'ArrowRight' ? 1 : AREAS.length - 1)) % AREAS.length] ??
+      'logs';
     setArea(next);
     document.getElementById(`area-tab-${next}`)?.focus();
   };

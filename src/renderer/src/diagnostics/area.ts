@@ -1,11 +1,12 @@
 // Which area the console shows: the on-screen-log designer or Diagnostics. Remembered per tab (sessionStorage).
 
-export const AREAS = ['logs', 'diagnostics'] as const;
+export const AREAS = ['logs', 'diagnostics', 'traces'] as const;
 export type ConsoleArea = (typeof AREAS)[number];
 
 export const AREA_LABELS: Record<ConsoleArea, string> = {
   logs: 'On-screen logs',
   diagnostics: 'Diagnostics',
+  traces: 'System traces',
 };
 
 const AREA_KEY = 'androperator.area';
@@ -14,7 +15,7 @@ const AREA_KEY = 'androperator.area';
 export function readArea(storage: Pick<Storage, 'getItem'> | undefined): ConsoleArea {
   try {
     const stored = storage?.getItem(AREA_KEY);
-    return stored === 'diagnostics' ? 'diagnostics' : 'logs';
+    return AREAS.find((area) => area === stored) ?? 'logs';
   } catch {
     return 'logs';
   }

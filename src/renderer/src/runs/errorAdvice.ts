@@ -64,6 +64,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
     'The action was refused, so nothing was sent to the device. Run it again to be asked again.',
   APPROVAL_UNAVAILABLE:
     'This action needs approval: run it from the console, answer the prompt on a terminal, or pass --yes.',
+  APPROVAL_NOT_PENDING:
+    'That approval prompt was already answered, timed out or withdrawn: nothing was approved. Run the action again.',
   USAGE: 'Check the command syntax.',
   UNKNOWN_COMMAND: 'Check the command name.',
   FILE_NOT_FOUND: 'Check the path exists.',
@@ -94,6 +96,18 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
     "The device's perfetto or traced cannot record this trace (Android 11+ with linux.ftrace): use another device.",
   SYSTEM_TRACE_REFUSED:
     'Follow the message: stop or delete a kept capture (list_system_traces), or use an id it lists.',
+  UI_TREE_INCOMPLETE:
+    'The UI tree was partial or truncated, so no unique target could be proven: narrow the screen and retry.',
+  UI_TARGET_NOT_FOUND:
+    'No node matched exactly: read the screen again (android.screen_dump) and use its text or bounds.',
+  UI_TARGET_AMBIGUOUS: 'Several nodes matched: pick one by its exact bounds with android.tap_node.',
+  UI_TARGET_CHANGED:
+    'The screen changed after confirmation, so nothing was sent: read the screen again and confirm the new target.',
+  UI_BUSY: 'Another UI action is running on this device: wait for it to finish, then retry.',
+  UI_INPUT_UNSUPPORTED:
+    'The shell path types printable ASCII only and cannot replace text: change the text, or clear the field first.',
+  UI_VERIFICATION_FAILED:
+    'The action was sent once but its postcondition was not observed: read the screen before retrying.',
 };
 
 /** What the console knows about the device an error came from, so the advice fits it. */

@@ -11,6 +11,8 @@ import { createPresetsSlice } from '../presets/presetsSlice';
 import { createRunsSlice } from '../runs/runsSlice';
 import { createSettingsSlice } from '../settings/settingsSlice';
 import { createUiSlice } from '../ui/uiSlice';
+import { createApprovalSlice } from '../approval/approvalSlice';
+import { createTracesSlice } from '../traces/tracesSlice';
 import type { ConsoleState, StoreDependencies } from './types';
 
 export type ConsoleStore = StoreApi<ConsoleState>;
@@ -30,6 +32,8 @@ export function createConsoleStore(
     ...createSettingsSlice(dependencies)(...args),
     ...createDiagnosticsSlice(dependencies)(...args),
     ...createLogcatSlice(dependencies)(...args),
+    ...createApprovalSlice(dependencies)(...args),
+    ...createTracesSlice()(dependencies)(...args),
   }));
 }
 
@@ -50,6 +54,8 @@ export function connectStore(store: ConsoleStore, client: StoreDependencies['cli
     client.on('evidence:changed', () => {
       if (!state().runBusy) void state().loadHistory();
     }),
+    client.on('approval:requested', (prompt) => state().approvalRequested(prompt)),
+    client.on('approval:settled', (settled) => state().approvalSettled(settled.id)),
     client.onConnection((connection) => {
       state().setConnection(connection);
       if (connection === 'lost') wasLost = true;

@@ -11,6 +11,8 @@ import type { PresetsSlice } from '../presets/presetsSlice';
 import type { RunsSlice } from '../runs/runsSlice';
 import type { SettingsSlice } from '../settings/settingsSlice';
 import type { UiSlice } from '../ui/uiSlice';
+import type { ApprovalSlice } from '../approval/approvalSlice';
+import type { TracesSlice } from '../traces/tracesSlice';
 
 export type ConsoleState = DevicesSlice &
   OperatorSlice &
@@ -21,7 +23,9 @@ export type ConsoleState = DevicesSlice &
   UiSlice &
   SettingsSlice &
   DiagnosticsSlice &
-  LogcatSlice;
+  LogcatSlice &
+  ApprovalSlice &
+  TracesSlice;
 
 /** What the slices need from outside: the API client, a clock and a nonce source. */
 export interface StoreDependencies {

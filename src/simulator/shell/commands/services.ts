@@ -55,10 +55,31 @@ export function appops(context: CommandContext): number {
   return 0;
 }
 
-/** `am get-standby-bucket PKG`: the bucket systemState's standbyBucketOf gives. */
+/**
+ * `am get-standby-bucket PKG` (API 28+): the bucket systemState's standbyBucketOf gives. Before 28 the verb does not
+ * exist: ActivityManagerShellCommand (26-27) prints `Unknown command:` on stdout and exits -1; Am.java (up to 25)
+ * prints its usage and `Error: unknown command '...'` on stderr and exits 0.
+ */
 export function standbyBucket(context: CommandContext, packageName: string | undefined): number {
+  const sdk = context.device.state.sdkLevel;
+  if (sdk < 26)
+    return failWith(
+      context,
+      "usage: am [subcommand] [options]\n\nError: unknown command 'get-standby-bucket'",
+      0,
+    );
+  if (sdk < 28) {
+    context.stdout('Unknown command: get-standby-bucket\n');
+    return 255;
+  }
   const bucket = packageName === undefined ? undefined : standbyBucketOf(context.device.state, packageName);
-  if (bucket === undefined) return failWith(context, `Package ${packageName ?? ''} not found`, 255);
+  if (bucket === undefined)
+    // UsageStatsService refuses an unknown package; the shell command prints the exception (status -1).
+    return failWith(
+      context,
+      `\nException occurred while executing 'get-standby-bucket':\njava.lang.IllegalArgumentException: Cannot get standby bucket for non existent package (${packageName ?? 'null'})`,
+      255,
+    );
   context.stdout(`${bucket}\n`);
   return 0;
 }

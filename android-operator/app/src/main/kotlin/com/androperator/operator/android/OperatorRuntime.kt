@@ -80,7 +80,7 @@ class OperatorRuntime(
     controller.addListener { change -> if (!change.visible) ownWindow.reset() }
     val executor = OperatorExecutor(controller, windows, clock)
     // Leases count on elapsedRealtime, like every other deadline of the Operator.
-    backend = OperatorAgentBackend(controller, executor, LeaseKeeper(clock::now), ::describe)
+    backend = OperatorAgentBackend(controller, executor, LeaseKeeper(clock::now), AccessibilityTree(service) { connected }, ::describe)
     server = AgentSocketServer(agentSocketName(service.packageName), backend, clock)
     connected = true
     broadcasts.register()

@@ -19,6 +19,9 @@ interface AgentBackend {
 
   /** The panel's generation and visibility now. */
   fun panelState(): PanelGeneration
+
+  /** The bounded tree of the active windows (core/ui/BoundedTree), or why it cannot be read. */
+  fun uiTree(): Outcome<Json.Obj>
 }
 
 /**
@@ -103,6 +106,13 @@ class AgentSession(
         reply(AgentMessages.watchStarted(request.id))
         unwatch?.invoke()
         unwatch = backend.watch { event -> reply(event) }
+        finished()
+      }
+      is AgentRequest.GetUiTree -> {
+        when (val tree = backend.uiTree()) {
+          is Outcome.Ok -> reply(AgentMessages.uiTreeResult(request.id, tree.value))
+          is Outcome.Err -> reply(errorFrame(request.id, tree.error))
+        }
         finished()
       }
       is AgentRequest.Execute -> {

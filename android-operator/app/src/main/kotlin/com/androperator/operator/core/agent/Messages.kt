@@ -19,6 +19,9 @@ sealed interface AgentRequest {
 
   data class Watch(override val id: String) : AgentRequest
 
+  /** The bounded accessibility tree of the active windows (docs/ui-loop.md). */
+  data class GetUiTree(override val id: String) : AgentRequest
+
   data class Execute(override val id: String, val execution: Json, val leaseId: String? = null) : AgentRequest
 
   data class LeaseAcquire(override val id: String, val leaseId: String, val owner: String, val ttlMs: Long) : AgentRequest
@@ -49,6 +52,7 @@ object AgentMessages {
     return when (message["type"]) {
       Json.Str("hello") -> ParsedRequest.Ok(AgentRequest.Hello(id))
       Json.Str("watch") -> ParsedRequest.Ok(AgentRequest.Watch(id))
+      Json.Str("get_ui_tree") -> ParsedRequest.Ok(AgentRequest.GetUiTree(id))
       Json.Str("execute") -> parseExecute(id, message)
       Json.Str("lease_acquire"), Json.Str("lease_renew"), Json.Str("lease_release") -> parseLease(id, message)
       else -> ParsedRequest.Invalid(id, "unknown request type ${shown(message["type"])}")
@@ -104,6 +108,9 @@ object AgentMessages {
   fun leaseReleased(id: String, released: Boolean): Json.Obj = frame("lease_released", id).put("released", released).build()
 
   fun watchStarted(id: String): Json.Obj = frame("watch_started", id).build()
+
+  /** ui_tree_result: the bounded tree of core/ui/BoundedTree. */
+  fun uiTreeResult(id: String, tree: Json.Obj): Json.Obj = frame("ui_tree_result", id).put("tree", tree).build()
 
   /** `{"v":1,"type":"error","id":<id or null>,"code",...,"message",...,"details"?}`. */
   fun error(id: String?, code: String, message: String, details: Json.Obj? = null): Json.Obj =

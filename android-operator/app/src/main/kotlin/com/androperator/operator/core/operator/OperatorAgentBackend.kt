@@ -1,5 +1,6 @@
 package com.androperator.operator.core.operator
 
+import com.androperator.operator.core.AppError
 import com.androperator.operator.core.Outcome
 import com.androperator.operator.core.agent.AgentBackend
 import com.androperator.operator.core.agent.AgentMessages
@@ -10,17 +11,24 @@ import com.androperator.operator.core.agent.OperatorDescription
 import com.androperator.operator.core.envelope.ResultEnvelope
 import com.androperator.operator.core.json.Json
 import com.androperator.operator.core.panel.PanelController
+import com.androperator.operator.core.ui.BoundedTree
+import com.androperator.operator.core.ui.TreeSource
 
 /**
  * The Operator behind every agent connection: hello describes the device, execute runs on the shared executor (one
  * execution at a time across connections), watch streams panel events and the foreground events the platform reports;
- * one lease holds the device for every connection.
+ * one lease holds the device for every connection; get_ui_tree walks the windows [uiWindows] reads.
  */
 class OperatorAgentBackend(
   private val controller: PanelController,
   private val executor: OperatorExecutor,
   /** The device's lease, counted on the controller's clock. */
   override val leases: LeaseKeeper,
+  /**
+   * The active windows for get_ui_tree, read when the request arrives. Called on the controller's thread; a
+   * RuntimeException while reading is answered as an error.
+   */
+  private val uiWindows: TreeSource = TreeSource.DISCONNECTED,
   private val describer: () -> OperatorDescription,
 ) : AgentBackend {
   private val watchers = LinkedHashSet<(Json.Obj) -> Unit>()
@@ -38,6 +46,13 @@ class OperatorAgentBackend(
 
   override fun execute(execution: Json, done: (Outcome<ResultEnvelope>) -> Unit) = executor.execute(execution, done)
 
+  override fun uiTree(): Outcome<Json.Obj> = try {
+    uiWindows.read(BoundedTree::walk)?.let { Outcome.Ok(it) } ?: Outcome.Err(AppError(NOT_ENABLED, NOT_CONNECTED_MESSAGE))
+  } catch (e: RuntimeException) {
+    // The platform's node calls fail when a window goes away mid-read; the host falls back to uiautomator.
+    Outcome.Err(AppError(INTERNAL_ERROR, "The Operator could not read the accessibility tree: $e; read it again."))
+  }
+
   override fun watch(listener: (Json.Obj) -> Unit): () -> Unit {
     watchers.add(listener)
     return { watchers.remove(listener) }
@@ -48,5 +63,13 @@ class OperatorAgentBackend(
 
   private fun broadcast(event: Json.Obj) {
     for (watcher in watchers.toList()) watcher(event)
+  }
+
+  companion object {
+    const val NOT_ENABLED = "OPERATOR_NOT_ENABLED"
+    const val INTERNAL_ERROR = "INTERNAL_ERROR"
+
+    /** The simulated Operator's wording (src/simulator/operator/agentServer.ts). */
+    const val NOT_CONNECTED_MESSAGE = "The Operator accessibility service is not connected; enable it to read the UI tree."
   }
 }

@@ -4,18 +4,6 @@ import com.androperator.operator.core.json.Json
 import com.androperator.operator.core.json.JsonWriter
 import com.androperator.operator.core.json.jsonObject
 import java.security.MessageDigest
-import java.util.Base64
-
-/** One accessibility node as the walker reads it (the Android adapter fills it from AccessibilityNodeInfo). */
-data class RawTreeNode(
-  val packageName: String?, val className: String?, val resourceId: String?, val text: String?,
-  val contentDescription: String?, val left: Int, val top: Int, val right: Int, val bottom: Int,
-  val visible: Boolean, val clickable: Boolean, val focused: Boolean, val focusable: Boolean, val selected: Boolean,
-  val enabled: Boolean, val scrollable: Boolean, val editable: Boolean, val password: Boolean,
-  val children: List<RawTreeNode>,
-)
-
-data class RawTreeWindow(val id: Int, val root: RawTreeNode?)
 
 /** The get_ui_tree walk of docs/ui-loop.md, rule for rule as src/shared/ui/operatorTree.ts boundTree(). */
 object BoundedTree {
@@ -24,9 +12,15 @@ object BoundedTree {
   const val MAX_VISITED = 1000
   const val MAX_TEXT_UNITS = 256
 
+  /** SHA-256 of the value's UTF-16 code units, big-endian (lone surrogates as they are), base64url without padding. */
   fun hash(value: String): String {
-    val digest = MessageDigest.getInstance("SHA-256").digest(value.toByteArray(Charsets.UTF_16BE))
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(digest)
+    val units = ByteArray(value.length * 2)
+    for (i in value.indices) {
+      val unit = value[i].code
+      units[i * 2] = (unit ushr 8).toByte()
+      units[i * 2 + 1] = unit.toByte()
+    }
+    return Base64Url.encode(MessageDigest.getInstance("SHA-256").digest(units))
   }
 
   private fun empty(value: String?) = if (value.isNullOrEmpty()) null else value
@@ -34,26 +28,30 @@ object BoundedTree {
   private fun shorten(value: String?): Pair<String?, String?> {
     if (value == null || value.length <= MAX_TEXT_UNITS) return value to null
     var cut = MAX_TEXT_UNITS
+    // Never split a surrogate pair: the shown prefix stays well-formed UTF-16.
     if (Character.isHighSurrogate(value[cut - 1])) cut -= 1
     return value.substring(0, cut) to hash(value)
   }
 
-  private class Pending(val node: RawTreeNode, val window: Int, val depth: Int, val parent: Int?)
+  /** A place in the queue: a window root, or the [childIndex]th child of a kept node (read when dequeued). */
+  private class Pending(val root: TreeNode?, val parentNode: TreeNode?, val childIndex: Int, val window: Int, val depth: Int, val parent: Int?)
 
-  fun walk(windows: List<RawTreeWindow>): Json.Obj {
+  /** Walks the windows breadth-first (window order, then level order) within the limits. */
+  fun walk(windows: List<TreeWindow>): Json.Obj {
     val queue = ArrayList<Pending>()
-    windows.forEach { w -> w.root?.let { queue.add(Pending(it, w.id, 0, null)) } }
+    windows.forEach { w -> w.root?.let { queue.add(Pending(it, null, 0, w.id, 0, null)) } }
     val nodes = ArrayList<Json>()
     var visited = 0
-    var bytes = 2
+    var bytes = 2 // the enclosing [ ]
     var truncatedBy: String? = null
     var head = 0
     while (head < queue.size) {
       val p = queue[head++]
       if (visited >= MAX_VISITED) { truncatedBy = "visited"; break }
       visited++
-      val n = p.node
-      if (!n.visible) continue
+      // A child the platform no longer has counts as visited (it was read) and is not shown.
+      val n = p.root ?: p.parentNode!!.child(p.childIndex) ?: continue
+      if (!n.visible) continue // an invisible node's subtree is not shown either
       if (nodes.size >= MAX_NODES) { truncatedBy = "nodes"; break }
       val (text, textHash) = shorten(if (n.password) null else empty(n.text))
       val (description, descriptionHash) = shorten(if (n.password) null else empty(n.contentDescription))
@@ -84,7 +82,7 @@ object BoundedTree {
       if (bytes + size > MAX_JSON_BYTES) { truncatedBy = "json_bytes"; break }
       bytes += size
       nodes.add(out)
-      n.children.forEach { queue.add(Pending(it, p.window, p.depth + 1, index)) }
+      for (i in 0 until n.childCount) queue.add(Pending(null, n, i, p.window, p.depth + 1, index))
     }
     val truncated = truncatedBy != null
     return jsonObject {

@@ -18,6 +18,8 @@ import com.androperator.operator.core.template.DeviceMetadata
 import com.androperator.operator.core.template.ForegroundAppMetadata
 import com.androperator.operator.core.template.SystemLanguageMetadata
 import com.androperator.operator.core.template.TemplateMetadata
+import com.androperator.operator.core.ui.TreeSource
+import com.androperator.operator.core.ui.TreeVectors
 import java.io.ByteArrayOutputStream
 import java.io.File
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -97,7 +99,11 @@ class RecordedExchangesTest {
         },
         clock,
       )
-      val backend = OperatorAgentBackend(controller, executor, LeaseKeeper(clock::now)) { describe(setup["description"] as Json.Obj) }
+      // Files with an operator.uiWindows input answer get_ui_tree from it (conformance/ui-tree/ raw windows).
+      val uiWindows = (setup["uiWindows"] as? Json.Arr)?.let { TreeSource.of(TreeVectors.windows(it)) } ?: TreeSource.DISCONNECTED
+      val backend = OperatorAgentBackend(controller, executor, LeaseKeeper(clock::now), uiWindows) {
+        describe(setup["description"] as Json.Obj)
+      }
       session = AgentSession(backend, send = { received.add(it) }, close = { closed = true })
     }
 

@@ -1,0 +1,54 @@
+// The device side of the UI actions' ports (perform.ts, verify.ts), bound to a tool call's context.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fail, ok, type Result } from '../../../shared/errors';
+import { UI_DEFAULT_MAX_NODES, type UiSourceChoice } from '../../../shared/ui/uiArguments';
+import type { AndroidToolContext } from '../../android/tool';
+import { readTree } from '../readTree';
+import { parseWindowFocus } from '../uiautomator';
+import type { UiTree } from '../uiTree';
+import { parseDisplaySize } from './commands';
+import type { ActionPorts } from './perform';
+import { parseFocusLine, type Foreground } from './verify';
+
+export const ACTION_TIMEOUT_MS = 30_000;
+
+/** A tree from exactly this source (the one chosen before approval; never swapped after it). */
+export async function readFrom(context: AndroidToolContext, source: UiSourceChoice): Promise<Result<UiTree>> {
+  const read = await readTree(context, source, UI_DEFAULT_MAX_NODES);
+  return read.ok ? ok(read.value.tree) : read;
+}
+
+/** The focused window's owner from `dumpsys window` (mCurrentFocus). */
+export async function readForeground(context: AndroidToolContext): Promise<Result<Foreground>> {
+  const answer = await context.run('dumpsys window', { timeoutMs: 10_000 });
+  if (!answer.ok) return answer;
+  if (answer.value.status !== 'complete')
+    return fail('ANDROID_COMMAND_FAILED', `dumpsys window ended ${answer.value.status}`, {
+      stderr: answer.value.stderr.slice(0, 300),
+    });
+  return ok(parseFocusLine(parseWindowFocus(answer.value.stdout).current_focus));
+}
+
+/** `wm size` (the override when set). */
+export async function readDisplaySize(
+  context: AndroidToolContext,
+): Promise<Result<{ width: number; height: number }>> {
+  const answer = await context.run('wm size', { timeoutMs: 10_000 });
+  if (!answer.ok) return answer;
+  return parseDisplaySize(answer.value.stdout);
+}
+
+/** Ports over a tool context; observation reads the tree from `source` (auto: Operator first). */
+export function contextPorts(context: AndroidToolContext, source: UiSourceChoice = 'auto'): ActionPorts {
+  return {
+    serial: context.device?.serial ?? '',
+    signal: context.signal,
+    approve: context.approve,
+    send: (command) => context.run(command, { timeoutMs: ACTION_TIMEOUT_MS }),
+    readTree: () => readFrom(context, source),
+    foreground: () => readForeground(context),
+    now: () => context.now(),
+    sleep: (ms) => sleep(ms, undefined, { signal: context.signal }).catch(() => undefined),
+    aborted: () => context.signal.aborted,
+  };
+}

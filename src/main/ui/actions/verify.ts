@@ -1,0 +1,242 @@
+// Postconditions of a UI action (the seed's `verification`): read-only observation after the action, polled about
+// every 300 ms within timeout_ms. Each check reports only what was observed: verified, not_verified or unknown
+// (nothing complete to judge by), with the evidence. Never replays or undoes the action; never scrolls.
+import { createHash } from 'node:crypto';
+import type { Result } from '../../../shared/errors';
+import { isPackageName } from '../../../shared/android/packageName';
+import { DEFAULT_VERIFY_TIMEOUT_MS, type Verification } from '../../../shared/ui/actionArguments';
+import { isCompleteTree, type UiNode, type UiTree } from '../uiTree';
+import { describeNode, labelMatches } from './target';
+
+export const VERIFY_POLL_MS = 300;
+
+/** The focused window's owner as `dumpsys window` shows it (mCurrentFocus). */
+export interface Foreground {
+  package: string | null;
+  component: string | null;
+  line: string | null;
+}
+
+/** What observation needs from a device: read-only reads, a clock and a cancellable sleep. */
+export interface ObservePorts {
+  readTree(): Promise<Result<UiTree>>;
+  foreground(): Promise<Result<Foreground>>;
+  now(): number;
+  /** Resolves after ms, or at once when the call is cancelled. */
+  sleep(ms: number): Promise<void>;
+  aborted(): boolean;
+}
+
+export type CheckStatus = 'verified' | 'not_verified' | 'unknown';
+
+export interface CheckResult {
+  name: 'verify_change' | 'expected_package' | 'text_present' | 'text_absent';
+  expected: string | boolean;
+  status: CheckStatus;
+  /** What was observed (digests, the foreground, matching nodes) or why nothing could be. */
+  evidence: Record<string, unknown>;
+}
+
+export interface VerificationResult {
+  passed: boolean;
+  /** null: not requested or not observable; else whether the complete tree differs from the baseline. */
+  ui_changed: boolean | null;
+  /** null: no package/text check requested, or one could not be observed and none failed. */
+  expectation_met: boolean | null;
+  checks: CheckResult[];
+  /** True only when the last observation read a complete UI tree. */
+  observation_complete: boolean;
+  /** The focused node's text in the last complete tree (what a text field holds after input), if any. */
+  focused_text: string | null;
+  polls: number;
+  elapsed_ms: number;
+  timeout_ms: number;
+  /** The last read error, when a read failed. */
+  read_error: string | null;
+}
+
+/** A digest of what the user can see of a tree: node identities, labels, bounds and state flags. */
+export function treeDigest(tree: UiTree): string {
+  const rows = tree.nodes.map((node) => [
+    node.parent,
+    node.package,
+    node.class,
+    node.resource_id,
+    node.text,
+    node.text_hash ?? null,
+    node.content_description,
+    node.description_hash ?? null,
+    node.bounds,
+    node.focused,
+    node.selected,
+    node.enabled,
+  ]);
+  return createHash('sha256').update(JSON.stringify(rows)).digest('base64url').slice(0, 22);
+}
+
+/** `Window{hash u0 pkg/cls}` -> the package and component; nulls when nothing (or no package) is focused. */
+export function parseFocusLine(line: string | null): Foreground {
+  const match = line === null ? null : /\bu\d+\s+([A-Za-z0-9._]+)(?:\/([A-Za-z0-9._$]+))?/.exec(line);
+  // A window titled without a package (NotificationShade, a toast) names no owner we can compare.
+  if (match === null || !isPackageName(match[1]!)) return { package: null, component: null, line };
+  const component = match[2] === undefined ? null : `${match[1]!}/${match[2]}`;
+  return { package: match[1]!, component, line };
+}
+
+function labelled(tree: UiTree, text: string): UiNode[] {
+  return tree.nodes.filter(
+    (node) =>
+      labelMatches(node.text, node.text_hash, text) ||
+      labelMatches(node.content_description, node.description_hash, text),
+  );
+}
+
+/** Reads until a complete tree comes back within timeoutMs (the baseline for verify_change). */
+export async function collectBaseline(
+  ports: ObservePorts,
+  timeoutMs: number,
+): Promise<{ tree: UiTree | null; why: string }> {
+  const started = ports.now();
+  let why = 'no read finished';
+  for (;;) {
+    const read = await ports.readTree();
+    if (read.ok && isCompleteTree(read.value)) return { tree: read.value, why: '' };
+    why = read.ok
+      ? `the tree was ${read.value.truncated ? 'truncated' : read.value.status}`
+      : read.error.message;
+    if (ports.aborted() || ports.now() - started + VERIFY_POLL_MS > timeoutMs) return { tree: null, why };
+    await ports.sleep(VERIFY_POLL_MS);
+  }
+}
+
+interface Observation {
+  tree: UiTree | null;
+  foreground: Foreground | null;
+  error: string | null;
+}
+
+async function observeOnce(ports: ObservePorts, wanted: Verification): Promise<Observation> {
+  const needsTree =
+    wanted.verify_change === true || wanted.text_present !== undefined || wanted.text_absent !== undefined;
+  const [tree, foreground] = await Promise.all([
+    needsTree ? ports.readTree() : Promise.resolve(null),
+    wanted.expected_package === undefined ? Promise.resolve(null) : ports.foreground(),
+  ]);
+  const errors = [tree, foreground].flatMap((read) =>
+    read !== null && !read.ok ? [read.error.message] : [],
+  );
+  return {
+    tree: tree?.ok === true ? tree.value : null,
+    foreground: foreground?.ok === true ? foreground.value : null,
+    error: errors.length === 0 ? null : errors.join('; '),
+  };
+}
+
+function judge(wanted: Verification, baseline: UiTree | null, seen: Observation): CheckResult[] {
+  const complete = seen.tree !== null && isCompleteTree(seen.tree) ? seen.tree : null;
+  const incomplete = {
+    reason:
+      seen.tree === null
+        ? `no tree was read${seen.error === null ? '' : `: ${seen.error}`}`
+        : `the tree was ${seen.tree.truncated ? 'truncated' : seen.tree.status}, so it cannot show this`,
+  };
+  const checks: CheckResult[] = [];
+  if (wanted.verify_change === true) {
+    const before = baseline === null ? null : treeDigest(baseline);
+    const after = complete === null ? null : treeDigest(complete);
+    checks.push({
+      name: 'verify_change',
+      expected: true,
+      status: before === null || after === null ? 'unknown' : before !== after ? 'verified' : 'not_verified',
+      evidence: after === null ? incomplete : { baseline_digest: before, observed_digest: after },
+    });
+  }
+  if (wanted.expected_package !== undefined) {
+    const seenPackage = seen.foreground;
+    checks.push({
+      name: 'expected_package',
+      expected: wanted.expected_package,
+      status:
+        seenPackage === null
+          ? 'unknown'
+          : seenPackage.package === wanted.expected_package
+            ? 'verified'
+            : 'not_verified',
+      evidence:
+        seenPackage === null
+          ? { reason: `the focused window was not read${seen.error === null ? '' : `: ${seen.error}`}` }
+          : {
+              focused_package: seenPackage.package,
+              focused_component: seenPackage.component,
+              focus_line: seenPackage.line,
+            },
+    });
+  }
+  for (const [name, text] of [
+    ['text_present', wanted.text_present],
+    ['text_absent', wanted.text_absent],
+  ] as const) {
+    if (text === undefined) continue;
+    const found = complete === null ? [] : labelled(complete, text);
+    const present = found.length > 0;
+    checks.push({
+      name,
+      expected: text,
+      status:
+        complete === null ? 'unknown' : present === (name === 'text_present') ? 'verified' : 'not_verified',
+      evidence:
+        complete === null
+          ? incomplete
+          : { matches: found.slice(0, 5).map(describeNode), match_count: found.length },
+    });
+  }
+  return checks;
+}
+
+function summarise(
+  checks: CheckResult[],
+  seen: Observation,
+  extra: { polls: number; elapsed_ms: number; timeout_ms: number },
+): VerificationResult {
+  const change = checks.find((check) => check.name === 'verify_change');
+  const expectations = checks.filter((check) => check.name !== 'verify_change');
+  const complete = seen.tree !== null && isCompleteTree(seen.tree) ? seen.tree : null;
+  return {
+    passed: checks.every((check) => check.status === 'verified'),
+    ui_changed: change === undefined || change.status === 'unknown' ? null : change.status === 'verified',
+    expectation_met:
+      expectations.length === 0
+        ? null
+        : expectations.some((check) => check.status === 'not_verified')
+          ? false
+          : expectations.every((check) => check.status === 'verified')
+            ? true
+            : null,
+    checks,
+    observation_complete: complete !== null,
+    focused_text: complete?.nodes.find((node) => node.focused === true)?.text ?? null,
+    read_error: seen.error,
+    ...extra,
+  };
+}
+
+/** Polls until every requested check is verified or the budget is spent; the last observation is the answer. */
+export async function observeAfterAction(
+  ports: ObservePorts,
+  wanted: Verification,
+  baseline: UiTree | null,
+): Promise<VerificationResult> {
+  const timeoutMs = wanted.timeout_ms ?? DEFAULT_VERIFY_TIMEOUT_MS;
+  const started = ports.now();
+  for (let polls = 1; ; polls++) {
+    const seen = await observeOnce(ports, wanted);
+    const checks = judge(wanted, baseline, seen);
+    const elapsed = ports.now() - started;
+    const done =
+      checks.every((check) => check.status === 'verified') ||
+      ports.aborted() ||
+      elapsed + VERIFY_POLL_MS > timeoutMs;
+    if (done) return summarise(checks, seen, { polls, elapsed_ms: elapsed, timeout_ms: timeoutMs });
+    await ports.sleep(VERIFY_POLL_MS);
+  }
+}
