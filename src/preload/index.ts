@@ -36,6 +36,9 @@ const api = {
   'presets:delete': (input) => ipcRenderer.invoke('presets:delete', input),
   'android:tools': (input) => ipcRenderer.invoke('android:tools', input),
   'android:run': (input) => ipcRenderer.invoke('android:run', input),
+  'logcat:start': (input) => ipcRenderer.invoke('logcat:start', input),
+  'logcat:stop': (input) => ipcRenderer.invoke('logcat:stop', input),
+  'logcat:redaction': (input) => ipcRenderer.invoke('logcat:redaction', input),
   'approval:answer': (input) => ipcRenderer.invoke('approval:answer', input),
 } satisfies ConsoleApi;
 

@@ -149,6 +149,31 @@ const androidTool = {
   argumentsSchema: { type: 'object', properties: { namespace: { type: 'string', enum: ['system'] } } },
 };
 
+const logcatFollow = {
+  followId: 'lf-1a2b',
+  serial: 'emulator-5554',
+  command: 'logcat -v threadtime -T 500',
+  query: 'level:W',
+  redacting: true,
+  caveat: 'Redaction is best effort.',
+  startedAt: '2025-06-03T14:05:09Z',
+};
+
+const logcatLine = {
+  seq: 4,
+  entry: {
+    time: '06-03 14:05:09.300',
+    epoch_ms: 1748959509300,
+    pid: 4321,
+    tid: 4330,
+    uid: 'u0_a120',
+    priority: 'W' as const,
+    tag: 'OkHttp',
+    message: 'Authorization: [REDACTED]',
+  },
+  redactions: 1,
+};
+
 /** One well-formed answer value per channel (a channel without one does not compile). */
 export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
   'app:info': { version: '1.2.3', shell: 'web', platform: 'linux', evidenceDirectory: '/evidence', settings },
@@ -236,6 +261,9 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
     taken_at: '2026-12-02T09:00:00.000Z',
     result: { kind: 'settings', command: 'settings get system font_scale' },
   },
+  'logcat:start': logcatFollow,
+  'logcat:stop': { followId: 'lf-1a2b', serial: 'emulator-5554', received: 120, dropped: 3 },
+  'logcat:redaction': { ...logcatFollow, redacting: false },
   'approval:answer': { id: 'approval-abcdefgh12345678', outcome: 'approved' },
 };
 
@@ -330,6 +358,9 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
     value: { tool: 'android_settings', device: 'emulator-5554', taken_at: 7, result: {} },
     field: 'taken_at',
   },
+  'logcat:start': { value: { ...logcatFollow, redacting: 'yes' }, field: 'redacting' },
+  'logcat:stop': { value: { followId: 'lf-1', serial: 's', received: '1', dropped: 0 }, field: 'received' },
+  'logcat:redaction': { value: { ...logcatFollow, caveat: null }, field: 'caveat' },
   'approval:answer': { value: { id: 'approval-abcdefgh12345678', outcome: 'yes' }, field: 'outcome' },
 };
 
@@ -347,6 +378,26 @@ export const EVENT_PAYLOADS: ConsoleEvents = {
   },
   'execution:finished': { serial: 'emulator-5554', execution, outcome: { ok: true, value: outcome } },
   'evidence:changed': { runIds: [record.id] },
+  'logcat:batch': {
+    followId: 'lf-1a2b',
+    serial: 'emulator-5554',
+    received: 5,
+    dropped: 0,
+    lines: [logcatLine],
+    unparsed: 1,
+    processes: [{ pid: 4321, name: 'com.example.mail' }],
+  },
+  'logcat:ended': {
+    followId: 'lf-1a2b',
+    serial: 'emulator-5554',
+    received: 5,
+    dropped: 0,
+    error: {
+      code: 'DEVICE_OFFLINE',
+      message: 'emulator-5554 is offline',
+      details: { serial: 'emulator-5554' },
+    },
+  },
   'approval:requested': {
     id: 'approval-abcdefgh12345678',
     tool: 'start_system_trace',
@@ -376,6 +427,14 @@ export const BROKEN_EVENTS: { [E in keyof ConsoleEvents]: { value: unknown; fiel
     field: 'outcome.value.envelope.stepResults[0].success',
   },
   'evidence:changed': { value: { runIds: [7] }, field: 'runIds[0]' },
+  'logcat:batch': {
+    value: {
+      ...EVENT_PAYLOADS['logcat:batch'],
+      lines: [{ ...logcatLine, entry: { ...logcatLine.entry, priority: 'X' } }],
+    },
+    field: 'lines[0].entry.priority',
+  },
+  'logcat:ended': { value: { ...EVENT_PAYLOADS['logcat:ended'], dropped: null }, field: 'dropped' },
   'approval:requested': {
     value: { ...EVENT_PAYLOADS['approval:requested'], strength: 'weak' },
     field: 'strength',

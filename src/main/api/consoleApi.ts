@@ -8,6 +8,7 @@ import { REAL_RUNNERS, type ConsoleDependencies, type ResolvedDependencies } fro
 import { devicesApi } from './devicesApi';
 import { evidenceApi } from './evidenceApi';
 import { executionsApi } from './executionsApi';
+import { logcatApi } from './logcatApi';
 import { operatorApi } from './operatorApi';
 import { presetsApi } from './presetsApi';
 import { screenshotApi } from './screenshotApi';
@@ -35,6 +36,7 @@ export function createConsoleApi(dependencies: ConsoleDependencies): ConsoleApi 
     ...presetsApi(resolved),
     ...operatorApi(resolved),
     ...androidApi(resolved),
+    ...logcatApi(resolved),
     ...approvalApi(resolved),
   };
 }

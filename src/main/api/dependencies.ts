@@ -13,6 +13,7 @@ import { runSequence } from '../sequence/runSequence';
 import type { SequenceHostPorts } from '../sequence/ports';
 import type { ConsoleApprover } from './consoleApprover';
 import type { ConsoleEventBus } from './events';
+import type { LogcatFollows } from './logcatApiFollows';
 import type { PresetsStore } from './presetsStore';
 import type { SettingsStore } from './settingsStore';
 
@@ -60,6 +61,8 @@ export interface ConsoleDependencies {
   /** How sequences reach devices and check captures; default adbSequencePorts with this API's own measurer. */
   sequencePorts?: SequenceHostPorts;
   clock?: Clock;
+  /** The live logcat follows (services.ts closes them on shutdown); default a registry of this API's own. */
+  logcatFollows?: LogcatFollows;
   /** The approval dialog's main side; default one over `events`. */
   approvals?: ConsoleApprover;
 }

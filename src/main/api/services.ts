@@ -21,6 +21,7 @@ import { createConsoleApi } from './consoleApi';
 import { ConsoleApprover } from './consoleApprover';
 import type { ConsoleRunners } from './dependencies';
 import { ConsoleEventBus } from './events';
+import { LogcatFollows } from './logcatApiFollows';
 import { PresetsStore } from './presetsStore';
 import { defaultSettings, SettingsStore } from './settingsStore';
 import { SimulatedPhone, wantsSimulatedPhone } from './simulatedPhone';
@@ -121,6 +122,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
   };
 
   const inFlight = new InFlightRegistry();
+  const logcatFollows = new LogcatFollows({ hub, events });
   const approvals = new ConsoleApprover({ events });
   const api = createConsoleApi({
     approvals,
@@ -139,6 +141,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     events,
     onSettingsChanged,
     sequencePorts: adbSequencePorts(createRobotoMeasurer),
+    logcatFollows,
     ...(options.runners === undefined ? {} : { runners: options.runners }),
   });
 
@@ -188,6 +191,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
         unsubscribe();
         approvals.refuseAll('the console is closing');
         runsWatcher?.close();
+        await logcatFollows.close();
         await phone.stop();
         await hub.close();
       })();

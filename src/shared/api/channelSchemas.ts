@@ -10,6 +10,7 @@ import {
   serialSchema,
   settingsFields,
 } from './fieldRules';
+import { logcatChannelSchemas } from './logcatSchemas';
 
 /** How many devices one sequence:run may drive at once. */
 export const MAX_SEQUENCE_DEVICES = 32;
@@ -131,6 +132,7 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
         .register(fieldCodes, { code: 'INVALID_ARGUMENTS' })
         .optional(),
     }),
+    ...logcatChannelSchemas,
     'approval:answer': z.strictObject({
       id: z
         .string({ error: APPROVAL_ID_RULE })

@@ -10,6 +10,12 @@ import type { ExportedRun, RunList, RunLog, RunRecord, RunStep } from './evidenc
 import type { Rect } from '../geometry/types';
 import type { DeviceSequenceResult, SequenceProgress } from './sequence';
 import type { PanelPreset } from './presets';
+import type {
+  LogcatBatchEvent,
+  LogcatEndedEvent,
+  LogcatFollowCounts,
+  LogcatFollowInfo,
+} from './logcatSchemas';
 
 /** An adb server the console watches: the local one, or a device lab's "host:port". */
 export interface AdbServerInfo {
@@ -161,6 +167,12 @@ export interface ConsoleApiChannels {
   'android:tools': { input: ParsedChannelInput<'android:tools'>; output: AndroidToolInfo[] };
   /** Runs one Android tool on a device; a mutating or dangerous one asks the console's approval dialog first. */
   'android:run': { input: ParsedChannelInput<'android:run'>; output: AndroidToolRun };
+  /** Opens a live logcat follow on a device; its lines arrive as logcat:batch events. */
+  'logcat:start': { input: ParsedChannelInput<'logcat:start'>; output: LogcatFollowInfo };
+  /** Closes the follow's adb stream and answers once it is closed. */
+  'logcat:stop': { input: ParsedChannelInput<'logcat:stop'>; output: LogcatFollowCounts };
+  /** Redaction on or off for the lines the follow reads from now on. */
+  'logcat:redaction': { input: ParsedChannelInput<'logcat:redaction'>; output: LogcatFollowInfo };
   /** The user's answer to one approval:requested prompt; an unknown or settled id approves nothing. */
   'approval:answer': { input: ParsedChannelInput<'approval:answer'>; output: ApprovalSettled };
 }
@@ -184,6 +196,8 @@ export interface ConsoleEvents {
   'execution:finished': { serial: string; execution: Execution; outcome: ApiResult<ExecutionOutcome> };
   /** Runs appeared, changed or went away in the evidence folder (the console's own, or the CLI's). */
   'evidence:changed': { runIds: string[] };
+  'logcat:batch': LogcatBatchEvent;
+  'logcat:ended': LogcatEndedEvent;
   /** A tool run from the console needs the user's approval before it changes the device. */
   'approval:requested': ApprovalPrompt;
   /** A prompt was answered, timed out or withdrawn: every page closes its dialog. */
@@ -222,6 +236,9 @@ export const CONSOLE_CHANNELS = [
   'presets:delete',
   'android:tools',
   'android:run',
+  'logcat:start',
+  'logcat:stop',
+  'logcat:redaction',
   'approval:answer',
 ] as const satisfies readonly ConsoleChannel[];
 
@@ -230,6 +247,8 @@ export const CONSOLE_EVENTS = [
   'run:progress',
   'execution:finished',
   'evidence:changed',
+  'logcat:batch',
+  'logcat:ended',
   'approval:requested',
   'approval:settled',
 ] as const satisfies readonly ConsoleEventName[];

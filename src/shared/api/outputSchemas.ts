@@ -35,6 +35,12 @@ import { exactSchema, type Exact } from './exactSchema';
 import { executionSchema, rectSchema, resultSchema, setParamsSchema } from './outputParts';
 import type { PanelPreset } from './presets';
 import { resultEnvelopeSchema } from './resultSchemas';
+import {
+  logcatBatchSchema,
+  logcatCountsSchema,
+  logcatEndedSchema,
+  logcatFollowInfoSchema,
+} from './logcatSchemas';
 import { deviceSequenceResultSchema, runProgressSchema } from './sequenceSchemas';
 
 export const executionOutcomeSchema = exactSchema<ExecutionOutcome>()(
@@ -111,6 +117,9 @@ const outputs = {
     taken_at: z.string(),
     result: z.unknown(),
   }),
+  'logcat:start': logcatFollowInfoSchema,
+  'logcat:stop': logcatCountsSchema,
+  'logcat:redaction': logcatFollowInfoSchema,
   'approval:answer': approvalSettledSchema,
 };
 
@@ -130,6 +139,8 @@ const events = {
     outcome: resultSchema(executionOutcomeSchema),
   }),
   'evidence:changed': z.object({ runIds: z.array(z.string()) }),
+  'logcat:batch': logcatBatchSchema,
+  'logcat:ended': logcatEndedSchema,
   'approval:requested': z.object({
     id: z.string(),
     tool: z.string(),

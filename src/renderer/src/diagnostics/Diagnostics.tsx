@@ -3,6 +3,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useConsole } from '../store/context';
 import { ToolCardView } from './ToolCard';
+import { LogcatView } from '../logcat/LogcatView';
 import './diagnostics.css';
 
 const ENVIRONMENT_TOOL = 'inspect_android_environment';
@@ -29,6 +30,7 @@ export function Diagnostics(): ReactNode {
             <strong>{toolsError.code}</strong> {toolsError.message}
           </p>
         )}
+        {serial !== null && <LogcatView key={serial} serial={serial} />}
         {serial === null ? (
           <p className="muted">Select a device to run diagnostics on it.</p>
         ) : tools === null ? (

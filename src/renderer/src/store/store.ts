@@ -5,6 +5,7 @@ import { createDesignerSlice } from '../designer/designerSlice';
 import { createDiagnosticsSlice } from '../diagnostics/diagnosticsSlice';
 import { createDevicesSlice } from '../devices/devicesSlice';
 import { createHistorySlice } from '../history/historySlice';
+import { createLogcatSlice } from '../logcat/logcatSlice';
 import { createOperatorSlice } from '../operator/operatorSlice';
 import { createPresetsSlice } from '../presets/presetsSlice';
 import { createRunsSlice } from '../runs/runsSlice';
@@ -30,6 +31,7 @@ export function createConsoleStore(
     ...createUiSlice(dependencies)(...args),
     ...createSettingsSlice(dependencies)(...args),
     ...createDiagnosticsSlice(dependencies)(...args),
+    ...createLogcatSlice(dependencies)(...args),
     ...createApprovalSlice(dependencies)(...args),
     ...createTracesSlice()(dependencies)(...args),
   }));

@@ -5,6 +5,7 @@ import type { DesignerSlice } from '../designer/designerSlice';
 import type { DiagnosticsSlice } from '../diagnostics/diagnosticsSlice';
 import type { DevicesSlice } from '../devices/devicesSlice';
 import type { HistorySlice } from '../history/historySlice';
+import type { LogcatSlice } from '../logcat/logcatSlice';
 import type { OperatorSlice } from '../operator/operatorSlice';
 import type { PresetsSlice } from '../presets/presetsSlice';
 import type { RunsSlice } from '../runs/runsSlice';
@@ -22,6 +23,7 @@ export type ConsoleState = DevicesSlice &
   UiSlice &
   SettingsSlice &
   DiagnosticsSlice &
+  LogcatSlice &
   ApprovalSlice &
   TracesSlice;
 

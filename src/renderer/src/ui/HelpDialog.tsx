@@ -4,8 +4,10 @@ import { useConsole } from '../store/context';
 import { Dialog } from './Dialog';
 import { shortcutList } from './shortcuts';
 import { IS_MAC } from './useShortcuts';
+import { logcatShortcutList } from '../logcat/shortcuts';
 
 const SHORTCUTS = shortcutList(IS_MAC);
+const LOGCAT_SHORTCUTS = logcatShortcutList(IS_MAC);
 
 export function HelpDialog(): ReactNode {
   const open = useConsole((state) => state.helpOpen);
@@ -16,6 +18,14 @@ export function HelpDialog(): ReactNode {
         <tbody>
           {SHORTCUTS.map((shortcut) => (
             <tr key={shortcut.command}>
+              <td>
+                <kbd>{shortcut.keys}</kbd>
+              </td>
+              <td>{shortcut.description}</td>
+            </tr>
+          ))}
+          {LOGCAT_SHORTCUTS.map((shortcut) => (
+            <tr key={shortcut.keys}>
               <td>
                 <kbd>{shortcut.keys}</kbd>
               </td>

@@ -1,0 +1,130 @@
+// The logcat viewer in the browser console against a simulated phone: live lines, a query, a malformed query that
+// keeps the list, pause/resume, redaction of an Authorization header, export read back, and an unplug ending the
+// follow with its error.
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test, useConsoleStack } from './fixtures/test';
+import { button, openConsole, saveScreen } from './helpers/console';
+
+function viewer(page: Page) {
+  return page.getByRole('region', { name: 'Logcat', exact: true });
+}
+
+function lines(page: Page) {
+  return viewer(page).getByRole('list', { name: 'Logcat lines' });
+}
+
+function status(page: Page) {
+  return viewer(page).getByRole('status', { name: 'Logcat status' });
+}
+
+test.describe('logcat viewer', () => {
+  const stack = useConsoleStack({ profiles: ['phone'], name: 'logcat' });
+
+  test('follows, filters, keeps the list on a bad query, pauses, redacts, and exports', async ({ page }) => {
+    const [phone] = stack().devices;
+    if (phone === undefined) throw new Error('no phone');
+    const log = phone.simulator.state;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openConsole(page, stack());
+    await page.getByRole('tab', { name: 'Diagnostics' }).click();
+    await expect(status(page)).toHaveText('Following');
+    // The device really received the follow (threadtime, recent lines first).
+    await expect
+      .poll(() =>
+        phone.simulator.device.received().some((entry) => /logcat -v threadtime -T \d+$/.test(entry.service)),
+      )
+      .toBe(true);
+
+    log.appendLog({ priority: 'I', tag: 'E2eMarker', message: 'live line one' });
+    await expect(lines(page).getByRole('listitem').filter({ hasText: 'live line one' })).toBeVisible();
+
+    // A query: only the marker's lines stay.
+    const query = viewer(page).getByRole('searchbox', { name: 'Query' });
+    await query.fill('tag:E2eMarker');
+    await expect(lines(page).getByRole('listitem')).toHaveCount(1);
+    for (let index = 0; index < 120; index += 1)
+      log.appendLog({ priority: index % 10 === 0 ? 'E' : 'D', tag: 'E2eMarker', message: `burst ${index}` });
+    await expect(lines(page).getByRole('listitem').filter({ hasText: 'burst 119' })).toBeVisible();
+    await expect(viewer(page).getByText(/^121 of [\d,]+ lines/)).toBeVisible();
+
+    // A malformed query: the error inline, the last good filter still applied.
+    await query.fill('tag:E2eMarker level:loud');
+    const problem = viewer(page).getByRole('alert').filter({ hasText: 'level: must be one of' });
+    await expect(problem).toContainText('still showing \u201ctag:E2eMarker\u201d');
+    await expect(query).toHaveAttribute('aria-invalid', 'true');
+    await expect(lines(page).getByRole('listitem').filter({ hasText: 'burst 119' })).toBeVisible();
+    await expect(viewer(page).getByText(/^121 of [\d,]+ lines/)).toBeVisible();
+    await saveScreen(page, 'logcat-1440-bad-query');
+    await query.fill('tag:E2eMarker');
+    await expect(problem).toHaveCount(0);
+
+    // Scrolling up pauses; new lines wait; End resumes at the end.
+    await lines(page).hover();
+    await page.mouse.wheel(0, -600);
+    await expect(status(page)).toHaveText('Paused');
+    log.appendLog({ priority: 'W', tag: 'E2eMarker', message: 'arrived while paused' });
+    await expect(button(page, 'Resume (1 new)')).toBeVisible();
+    await expect(lines(page).getByRole('listitem').filter({ hasText: 'arrived while paused' })).toHaveCount(
+      0,
+    );
+    await lines(page).focus();
+    await page.keyboard.press('End');
+    await expect(status(page)).toHaveText('Following');
+    await expect(lines(page).getByRole('listitem').filter({ hasText: 'arrived while paused' })).toBeVisible();
+
+    // Redaction is on by default, says it is best effort, and counts what it replaced.
+    await expect(viewer(page).getByRole('checkbox', { name: /Redact secrets/ })).toBeChecked();
+    await expect(viewer(page)).toContainText('best effort');
+    log.appendLog({ priority: 'I', tag: 'E2eMarker', message: 'Authorization: Bearer e2e-secret-token' });
+    const secret = lines(page).getByRole('listitem').filter({ hasText: 'Authorization:' });
+    await expect(secret).toContainText('Authorization: [REDACTED]');
+    await expect(secret).not.toContainText('e2e-secret-token');
+    await expect(viewer(page).getByLabel('Redactions')).toHaveText(/^[1-9]\d* redacted$/);
+    await saveScreen(page, 'logcat-1440-following');
+
+    // Export: the filtered lines as a .txt the browser downloads.
+    const downloading = page.waitForEvent('download');
+    await button(page, 'Export .txt').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^logcat-${phone.serial.replace(/[^A-Za-z0-9._-]+/g, '_')}-\\d{8}-\\d{6}\\.txt$`),
+    );
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text).toContain('# query: tag:E2eMarker; 123 of ');
+    expect(text).toMatch(/ I E2eMarker: live line one\n/);
+    expect(text).toMatch(/ W E2eMarker: arrived while paused\n/);
+    expect(text).toContain('E2eMarker: Authorization: [REDACTED]');
+    expect(text).not.toContain('e2e-secret-token');
+    const body = text.split('\n').filter((row) => row !== '' && !row.startsWith('# '));
+    expect(body).toHaveLength(123);
+    expect(body.every((row) => row.includes(' E2eMarker: '))).toBe(true);
+
+    // A preset replaces the query; Ctrl+F comes back to the query box.
+    await viewer(page).getByRole('button', { name: 'Errors', exact: true }).click();
+    await expect(query).toHaveValue('level:error');
+    await expect(lines(page).getByRole('listitem').filter({ hasText: 'burst 110' })).toBeVisible();
+    await lines(page).focus();
+    await page.keyboard.press('Control+f');
+    await expect(query).toBeFocused();
+
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await saveScreen(page, 'logcat-1024-errors');
+  });
+
+  test('an unplugged device ends the follow with its error in the viewer', async ({ page }) => {
+    const [phone] = stack().devices;
+    if (phone === undefined) throw new Error('no phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openConsole(page, stack());
+    await page.getByRole('tab', { name: 'Diagnostics' }).click();
+    await expect(status(page)).toHaveText('Following');
+    await phone.simulator.device.unplug({ keepListening: false });
+    await expect(status(page)).toHaveText('Ended', { timeout: 15_000 });
+    const ended = viewer(page).getByRole('alert').filter({ hasText: 'The logcat follow ended' });
+    await expect(ended).toBeVisible();
+    await expect(ended.locator('strong')).toHaveText(/^(DEVICE_OFFLINE|DEVICE_NOT_FOUND)$/);
+    await expect(button(page, 'Restart')).toBeVisible();
+    await saveScreen(page, 'logcat-1440-unplugged');
+  });
+});

@@ -1,0 +1,263 @@
+// The logcat viewer's state: one live follow of the selected device (logcat:start/stop/redaction), its batches
+// into the LogcatModel (the lines live there, not in React state; `version` moves on with each batch), the query
+// box (a malformed query shows its error and the last good filter stays), pause/resume, redaction and export.
+import type { LogcatBatchEvent, LogcatFollowInfo } from '../../../shared/api/logcatSchemas';
+import type { AppError } from '../../../shared/errors';
+import { REDACTION_CAVEAT } from '../../../shared/logcat/redact';
+import { parseLogQuery, type QueryError } from '../../../shared/logcat/query';
+import type { SliceCreator } from '../store/types';
+import { LogcatModel } from './logcatModel';
+
+export type LogcatStatus = 'idle' | 'starting' | 'following' | 'ended' | 'failed';
+
+export interface LogcatViewState {
+  serial: string | null;
+  status: LogcatStatus;
+  follow: LogcatFollowInfo | null;
+  /** Why the follow could not start or why it ended (device unplugged...). */
+  error: AppError | null;
+  queryText: string;
+  /** The filter in effect: the last query that parsed. */
+  appliedQuery: string;
+  queryError: QueryError | null;
+  paused: boolean;
+  /** Matching lines that arrived since the pause. */
+  newWhilePaused: number;
+  /** Redaction for the next lines (on by default). */
+  redact: boolean;
+  caveat: string;
+  /** Values redacted in the lines held now. */
+  redactions: number;
+  /** Lines of the follow the viewer never received (dropped by the console when it fell behind, or lost). */
+  dropped: number;
+  /** Oldest lines that left the viewer's ring (it keeps the newest RING_CAPACITY). */
+  evicted: number;
+  rows: number;
+  total: number;
+  packages: string[];
+  /** Moves on whenever the lines change. */
+  version: number;
+}
+
+export interface LogcatSlice {
+  logcat: LogcatViewState;
+  /** The lines; stable for the store's life. */
+  logcatModel: LogcatModel;
+  logcatStart(serial: string): Promise<void>;
+  logcatStop(): Promise<void>;
+  logcatSetQuery(text: string): void;
+  logcatPause(): void;
+  logcatResume(): void;
+  logcatSetRedaction(on: boolean): Promise<void>;
+  /** The matching lines as a .txt: file name and text. */
+  logcatExport(): { fileName: string; text: string };
+}
+
+export const INITIAL_LOGCAT: LogcatViewState = {
+  serial: null,
+  status: 'idle',
+  follow: null,
+  error: null,
+  queryText: '',
+  appliedQuery: '',
+  queryError: null,
+  paused: false,
+  newWhilePaused: 0,
+  redact: true,
+  caveat: REDACTION_CAVEAT,
+  redactions: 0,
+  dropped: 0,
+  evicted: 0,
+  rows: 0,
+  total: 0,
+  packages: [],
+  version: 0,
+};
+
+/** React re-renders the lines at most this often. */
+export const UI_INTERVAL_MS = 100;
+
+/** Starts with the newest this many lines of the device's buffer. */
+export const FOLLOW_TAIL = 2000;
+
+/** A file-name-safe stamp of `ms`: 20251203-142501. */
+function stamp(ms: number): string {
+  return new Date(ms)
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
+}
+
+export const createLogcatSlice: SliceCreator<LogcatSlice> =
+  ({ client, now }) =>
+  (set, get) => {
+    const model = new LogcatModel(undefined, now);
+    // Batches can overtake logcat:start's answer (events and answers travel apart): kept until it lands.
+    let early: LogcatBatchEvent[] = [];
+    let lastSeq = -1;
+    let generation = 0;
+    let subscribed = false;
+
+    const update = (change: Partial<LogcatViewState>): void =>
+      set((state) => ({ logcat: { ...state.logcat, ...change } }));
+
+    const counts = (): Partial<LogcatViewState> => ({
+      rows: model.rows,
+      total: model.total,
+      evicted: model.ring.evicted,
+      redactions: model.ring.redactions,
+    });
+
+    // Lines go into the model at once; React hears of them at most every UI_INTERVAL_MS (one render per interval
+    // however many batches came), so a fast log never renders more often than that.
+    let pendingGaps = 0;
+    let pendingAdded = 0;
+    let pendingPackages = false;
+    let lastFlushMs = Number.NEGATIVE_INFINITY;
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const flush = (): void => {
+      if (flushTimer !== undefined) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      lastFlushMs = performance.now();
+      const state = get().logcat;
+      update({
+        ...counts(),
+        dropped: state.dropped + pendingGaps,
+        newWhilePaused: state.paused ? state.newWhilePaused + pendingAdded : 0,
+        version: state.version + 1,
+        ...(pendingPackages ? { packages: model.packages() } : {}),
+      });
+      pendingGaps = 0;
+      pendingAdded = 0;
+      pendingPackages = false;
+    };
+
+    const take = (batch: LogcatBatchEvent): void => {
+      for (const line of batch.lines) {
+        if (line.seq > lastSeq + 1) pendingGaps += line.seq - lastSeq - 1;
+        lastSeq = Math.max(lastSeq, line.seq);
+      }
+      pendingPackages ||= batch.processes.length > 0;
+      pendingAdded += model.push(batch.lines, batch.processes);
+      const wait = lastFlushMs + UI_INTERVAL_MS - performance.now();
+      if (wait <= 0) flush();
+      else flushTimer ??= setTimeout(flush, wait);
+    };
+
+    const subscribe = (): void => {
+      if (subscribed) return;
+      subscribed = true;
+      client.on('logcat:batch', (batch) => {
+        const { follow, status } = get().logcat;
+        if (follow?.followId === batch.followId) take(batch);
+        else if (status === 'starting' && early.length < 200) early.push(batch);
+      });
+      client.on('logcat:ended', (ended) => {
+        if (get().logcat.follow?.followId !== ended.followId) return;
+        update({ status: 'ended', follow: null, error: ended.error });
+      });
+    };
+
+    return {
+      logcat: INITIAL_LOGCAT,
+      logcatModel: model,
+      async logcatStart(serial) {
+        subscribe();
+        const mine = ++generation;
+        const previous = get().logcat.follow;
+        if (previous !== null) void client.call('logcat:stop', { followId: previous.followId });
+        model.clear();
+        early = [];
+        lastSeq = -1;
+        pendingGaps = 0;
+        pendingAdded = 0;
+        update({
+          ...counts(),
+          serial,
+          status: 'starting',
+          follow: null,
+          error: null,
+          dropped: 0,
+          paused: false,
+          newWhilePaused: 0,
+          packages: [],
+          version: get().logcat.version + 1,
+        });
+        const answer = await client.call('logcat:start', {
+          serial,
+          redact: get().logcat.redact,
+          tail: FOLLOW_TAIL,
+        });
+        if (mine !== generation) {
+          // Stopped or restarted meanwhile: this follow is nobody's.
+          if (answer.ok) void client.call('logcat:stop', { followId: answer.value.followId });
+          return;
+        }
+        if (!answer.ok) {
+          update({ status: 'failed', error: answer.error });
+          return;
+        }
+        update({
+          status: 'following',
+          follow: answer.value,
+          caveat: answer.value.caveat,
+          redact: answer.value.redacting,
+        });
+        const waiting = early.filter((batch) => batch.followId === answer.value.followId);
+        early = [];
+        for (const batch of waiting) take(batch);
+      },
+      async logcatStop() {
+        generation += 1;
+        const { follow, status } = get().logcat;
+        update({ status: status === 'following' || status === 'starting' ? 'idle' : status, follow: null });
+        if (follow !== null) await client.call('logcat:stop', { followId: follow.followId });
+      },
+      logcatSetQuery(text) {
+        const query = parseLogQuery(text);
+        const [error] = query.errors;
+        if (error !== undefined) {
+          update({ queryText: text, queryError: error });
+          return;
+        }
+        model.setQuery(query);
+        update({
+          ...counts(),
+          queryText: text,
+          appliedQuery: text,
+          queryError: null,
+          newWhilePaused: 0,
+          version: get().logcat.version + 1,
+        });
+      },
+      logcatPause() {
+        if (!get().logcat.paused) update({ paused: true, newWhilePaused: 0 });
+      },
+      logcatResume() {
+        update({ paused: false, newWhilePaused: 0, version: get().logcat.version + 1 });
+      },
+      async logcatSetRedaction(on) {
+        update({ redact: on });
+        const follow = get().logcat.follow;
+        if (follow === null) return;
+        const answer = await client.call('logcat:redaction', { followId: follow.followId, redact: on });
+        if (answer.ok) update({ redact: answer.value.redacting });
+        else update({ redact: !on, error: answer.error });
+      },
+      logcatExport() {
+        const state = get().logcat;
+        const taken = now();
+        const header = [
+          `androperator logcat export of ${state.serial ?? 'no device'} at ${new Date(taken).toISOString()}`,
+          `query: ${state.appliedQuery === '' ? '(none)' : state.appliedQuery}; ${model.rows} of ${model.total} lines`,
+          `redaction ${state.redact ? 'on' : 'off'} for new lines; ${state.redactions} values replaced in the buffer. ${state.caveat}`,
+        ];
+        if (state.dropped > 0 || state.evicted > 0)
+          header.push(`missing: ${state.dropped} dropped, ${state.evicted} older lines left the buffer`);
+        const device = (state.serial ?? 'device').replace(/[^A-Za-z0-9._-]+/g, '_');
+        return { fileName: `logcat-${device}-${stamp(taken)}.txt`, text: model.exportText(header) };
+      },
+    };
+  };
