@@ -35,6 +35,7 @@ const api = {
   'presets:delete': (input) => ipcRenderer.invoke('presets:delete', input),
   'android:tools': (input) => ipcRenderer.invoke('android:tools', input),
   'android:run': (input) => ipcRenderer.invoke('android:run', input),
+  'android:cancel': (input) => ipcRenderer.invoke('android:cancel', input),
 } satisfies ConsoleApi;
 
 /** Subscribes to one console event (only the names in CONSOLE_EVENTS); returns the unsubscribe function. */

@@ -224,6 +224,7 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
     taken_at: '2026-12-02T09:00:00.000Z',
     result: { kind: 'settings', command: 'settings get system font_scale' },
   },
+  'android:cancel': { cancelled: true },
 };
 
 /** Per channel: an answer value with one nested field of the wrong type, and that field's path. */
@@ -313,6 +314,7 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
     value: { tool: 'android_settings', device: 'emulator-5554', taken_at: 7, result: {} },
     field: 'taken_at',
   },
+  'android:cancel': { value: { cancelled: 'yes' }, field: 'cancelled' },
 };
 
 /** One well-formed payload per event. */

@@ -139,6 +139,8 @@ export interface ConsoleApiChannels {
   'android:tools': { input: ParsedChannelInput<'android:tools'>; output: AndroidToolInfo[] };
   /** Runs one read-only Android tool on a device; other risks are APPROVAL_UNAVAILABLE from the console for now. */
   'android:run': { input: ParsedChannelInput<'android:run'>; output: AndroidToolRun };
+  /** Cancels the android:run with this run_id: its adb streams are closed before the answer (false: none in flight). */
+  'android:cancel': { input: ParsedChannelInput<'android:cancel'>; output: { cancelled: boolean } };
 }
 
 export type ConsoleChannel = keyof ConsoleApiChannels;
@@ -193,6 +195,7 @@ export const CONSOLE_CHANNELS = [
   'presets:delete',
   'android:tools',
   'android:run',
+  'android:cancel',
 ] as const satisfies readonly ConsoleChannel[];
 
 export const CONSOLE_EVENTS = [

@@ -105,6 +105,7 @@ const outputs = {
     taken_at: z.string(),
     result: z.unknown(),
   }),
+  'android:cancel': z.object({ cancelled: z.boolean() }),
 };
 
 type ChannelOutputs = { [C in ConsoleChannel]: ChannelOutput<C> };
