@@ -72,7 +72,7 @@ export function AppInspectorView(props: { serial: string; refreshSignal: number 
                   ? 'yes'
                   : 'no',
             ],
-            ['Resumed activity', str(result, 'foreground_component') ?? 'none'],
+            ['Device foreground', str(result, 'foreground_component') ?? 'no resumed activity'],
             ['Version', str(result, 'summary', 'version_name')],
             ['Version code', num(result, 'summary', 'version_code')?.toString()],
             ['First installed', str(result, 'summary', 'first_install_time')],
