@@ -25,6 +25,13 @@ const BATTERY_STATUS: Record<string, string> = {
   '5': 'full',
 };
 
+/** "Google Pixel 7"; a model that already starts with its maker ("Google TV Streamer") is not prefixed twice. */
+function modelOf(manufacturer: string | undefined, model: string | undefined): string | undefined {
+  if (model === undefined || model === '') return manufacturer;
+  if (manufacturer === undefined || model.toLowerCase().startsWith(manufacturer.toLowerCase())) return model;
+  return `${manufacturer} ${model}`;
+}
+
 export function EnvironmentView(props: { serial: string; refreshSignal: number }): ReactNode {
   const { serial, refreshSignal } = props;
   const device = useConsole((state) => state.devices.find((entry) => entry.serial === serial));
@@ -52,9 +59,10 @@ export function EnvironmentView(props: { serial: string; refreshSignal: number }
   const data = obj(at(result, 'data_kib'));
   const commands = Object.entries(obj(at(result, 'commands')) ?? {});
   const available = commands.filter(([, path]) => typeof path === 'string').map(([name]) => name);
-  const level = batteryFields['level'];
+  const absent = batteryFields['present'] === 'false';
+  const level = absent ? undefined : batteryFields['level'];
   const scale = batteryFields['scale'];
-  const temperature = batteryFields['temperature'];
+  const temperature = absent ? undefined : batteryFields['temperature'];
   const plugged = ['AC', 'USB', 'Wireless', 'Dock'].filter(
     (source) => batteryFields[`${source} powered`] === 'true',
   );
@@ -64,7 +72,7 @@ export function EnvironmentView(props: { serial: string; refreshSignal: number }
         <Facts
           label="Device"
           facts={[
-            ['Model', [device?.manufacturer, device?.model].filter(Boolean).join(' ') || undefined],
+            ['Model', modelOf(device?.manufacturer, device?.model)],
             ['Android', str(result, 'android_release')],
             ['API level', num(result, 'api_level')?.toString()],
             ['ABI', str(result, 'device_abi')],
@@ -103,8 +111,14 @@ export function EnvironmentView(props: { serial: string; refreshSignal: number }
                   ? undefined
                   : `${level}${scale === '100' ? '%' : ` of ${scale ?? '?'}`}`,
             ],
-            ['Battery status', BATTERY_STATUS[batteryFields['status'] ?? ''] ?? batteryFields['status']],
-            ['Plugged', plugged.length > 0 ? plugged.join(', ') : level === undefined ? undefined : 'no'],
+            [
+              'Battery status',
+              absent ? undefined : (BATTERY_STATUS[batteryFields['status'] ?? ''] ?? batteryFields['status']),
+            ],
+            [
+              'Powered by',
+              plugged.length > 0 ? plugged.join(', ') : level === undefined ? undefined : 'battery',
+            ],
             [
               'Battery temperature',
               temperature === undefined ? undefined : `${(Number(temperature) / 10).toFixed(1)} \u00b0C`,

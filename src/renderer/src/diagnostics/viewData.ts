@@ -159,12 +159,12 @@ export function parsePing(text: string): { sent?: number; received?: number; los
 export function parseInterfaces(text: string): Array<{ name: string; state: string; addresses: string[] }> {
   const interfaces: Array<{ name: string; state: string; addresses: string[] }> = [];
   for (const line of text.split('\n')) {
-    const head = /^\d+: ([^:@]+)(?:@[^:]+)?: <([^>]*)>.*?(?:state (\S+))?/.exec(line);
+    const head = /^\d+: ([^:@]+)(?:@[^:]+)?: <([^>]*)>/.exec(line);
     if (head?.[1] !== undefined) {
       const flags = head[2]?.split(',') ?? [];
       interfaces.push({
         name: head[1],
-        state: head[3] ?? (flags.includes('UP') ? 'UP' : 'DOWN'),
+        state: /\bstate (\S+)/.exec(line)?.[1] ?? (flags.includes('UP') ? 'UP' : 'DOWN'),
         addresses: [],
       });
       continue;
