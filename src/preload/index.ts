@@ -40,6 +40,7 @@ const api = {
   'logcat:stop': (input) => ipcRenderer.invoke('logcat:stop', input),
   'logcat:redaction': (input) => ipcRenderer.invoke('logcat:redaction', input),
   'approval:answer': (input) => ipcRenderer.invoke('approval:answer', input),
+  'android:cancel': (input) => ipcRenderer.invoke('android:cancel', input),
 } satisfies ConsoleApi;
 
 /** Subscribes to one console event (only the names in CONSOLE_EVENTS); returns the unsubscribe function. */

@@ -265,6 +265,7 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
   'logcat:stop': { followId: 'lf-1a2b', serial: 'emulator-5554', received: 120, dropped: 3 },
   'logcat:redaction': { ...logcatFollow, redacting: false },
   'approval:answer': { id: 'approval-abcdefgh12345678', outcome: 'approved' },
+  'android:cancel': { cancelled: true },
 };
 
 /** Per channel: an answer value with one nested field of the wrong type, and that field's path. */
@@ -362,6 +363,7 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
   'logcat:stop': { value: { followId: 'lf-1', serial: 's', received: '1', dropped: 0 }, field: 'received' },
   'logcat:redaction': { value: { ...logcatFollow, caveat: null }, field: 'caveat' },
   'approval:answer': { value: { id: 'approval-abcdefgh12345678', outcome: 'yes' }, field: 'outcome' },
+  'android:cancel': { value: { cancelled: 'yes' }, field: 'cancelled' },
 };
 
 /** One well-formed payload per event. */

@@ -151,3 +151,62 @@ describe('android:run', () => {
     ]);
   });
 });
+
+describe('android:cancel', () => {
+  // A read-only tool whose one command runs until it is stopped (the simulator caps sleep at 10 s, past these
+  // tests' 5 s limit, so only a cancel that closes the stream lets them pass).
+  const sleeper = defineTool({
+    name: 'android_sleep_for_test',
+    cli: { command: 'android', verb: 'sleep-for-test' },
+    description: 'Sleeps on the device (test only).',
+    risk: 'read_only',
+    arguments: z.strictObject({}),
+    run: async (context) => {
+      const result = await context.run('sleep 10');
+      return result.ok ? { ok: true, value: { kind: 'slept', status: result.value.status } } : result;
+    },
+  });
+  const sleeps = (): number => shellCommands().filter((service) => service.endsWith(':sleep 10')).length;
+
+  it('aborts the run: its adb stream closes on the device and the run answers COMMAND_CANCELLED', async () => {
+    const api = androidApi(
+      { hub, clock: systemClock, approvals: new ConsoleApprover({ events: new ConsoleEventBus() }) },
+      [sleeper],
+    );
+    await expect.poll(async () => (await hub.resolve(serial)).ok).toBe(true);
+    const streamsBefore = sim.device.openStreamCount;
+    const sleepsBefore = sleeps();
+    const running = api['android:run']({ tool: sleeper.name, device: serial, arguments: {}, run_id: 'r-1' });
+    await expect.poll(() => sleeps()).toBe(sleepsBefore + 1);
+    await expect.poll(() => sim.device.openStreamCount).toBeGreaterThan(streamsBefore);
+    expect(await api['android:cancel']({ run_id: 'r-1' })).toEqual({ ok: true, value: { cancelled: true } });
+    expect(await running).toMatchObject({
+      ok: false,
+      error: { code: 'COMMAND_CANCELLED', details: { tool: sleeper.name, run_id: 'r-1' } },
+    });
+    await expect.poll(() => sim.device.openStreamCount).toBe(streamsBefore);
+    // Nothing left to cancel under that id.
+    expect(await api['android:cancel']({ run_id: 'r-1' })).toEqual({ ok: true, value: { cancelled: false } });
+  }, 5_000);
+
+  it('runs a dashboard of probes in parallel, each cancelled on its own; a run_id in use is refused', async () => {
+    const api = androidApi(
+      { hub, clock: systemClock, approvals: new ConsoleApprover({ events: new ConsoleEventBus() }) },
+      [sleeper],
+    );
+    const streamsBefore = sim.device.openStreamCount;
+    const first = api['android:run']({ tool: sleeper.name, device: serial, arguments: {}, run_id: 'p-1' });
+    const second = api['android:run']({ tool: sleeper.name, device: serial, arguments: {}, run_id: 'p-2' });
+    // Both commands hold a stream on the device at the same time.
+    await expect.poll(() => sim.device.openStreamCount).toBe(streamsBefore + 2);
+    expect(
+      await api['android:run']({ tool: sleeper.name, device: serial, arguments: {}, run_id: 'p-1' }),
+    ).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS', details: { field: 'run_id' } } });
+    expect(await api['android:cancel']({ run_id: 'p-2' })).toEqual({ ok: true, value: { cancelled: true } });
+    expect(await second).toMatchObject({ ok: false, error: { code: 'COMMAND_CANCELLED' } });
+    await expect.poll(() => sim.device.openStreamCount).toBe(streamsBefore + 1);
+    expect(await api['android:cancel']({ run_id: 'p-1' })).toEqual({ ok: true, value: { cancelled: true } });
+    expect(await first).toMatchObject({ ok: false, error: { code: 'COMMAND_CANCELLED' } });
+    await expect.poll(() => sim.device.openStreamCount).toBe(streamsBefore);
+  }, 5_000);
+});

@@ -57,6 +57,7 @@ const addressInput = z.strictObject({
 
 const TOOL_RULE = 'must be an Android tool name such as android_settings';
 const APPROVAL_ID_RULE = 'must be the id of an approval:requested prompt (approval-...)';
+const RUN_KEY_RULE = 'must be 1 to 64 letters, digits, _ or -';
 const LIMIT_RULE = `must be an integer from 1 to ${MAX_LIST_LIMIT}`;
 const empty = z.strictObject({});
 const serialOnly = z.strictObject({ serial: serialSchema });
@@ -131,6 +132,14 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
         .refine((value) => !('device' in value), 'must not name the device; send it as `device`')
         .register(fieldCodes, { code: 'INVALID_ARGUMENTS' })
         .optional(),
+      // The caller's name for this run, so android:cancel can stop it.
+      run_id: z
+        .string({ error: RUN_KEY_RULE })
+        .regex(/^[A-Za-z0-9_-]{1,64}$/, RUN_KEY_RULE)
+        .optional(),
+    }),
+    'android:cancel': z.strictObject({
+      run_id: z.string({ error: RUN_KEY_RULE }).regex(/^[A-Za-z0-9_-]{1,64}$/, RUN_KEY_RULE),
     }),
     ...logcatChannelSchemas,
     'approval:answer': z.strictObject({

@@ -175,6 +175,8 @@ export interface ConsoleApiChannels {
   'logcat:redaction': { input: ParsedChannelInput<'logcat:redaction'>; output: LogcatFollowInfo };
   /** The user's answer to one approval:requested prompt; an unknown or settled id approves nothing. */
   'approval:answer': { input: ParsedChannelInput<'approval:answer'>; output: ApprovalSettled };
+  /** Cancels the android:run with this run_id: its adb streams are closed before the answer (false: none in flight). */
+  'android:cancel': { input: ParsedChannelInput<'android:cancel'>; output: { cancelled: boolean } };
 }
 
 export type ConsoleChannel = keyof ConsoleApiChannels;
@@ -240,6 +242,7 @@ export const CONSOLE_CHANNELS = [
   'logcat:stop',
   'logcat:redaction',
   'approval:answer',
+  'android:cancel',
 ] as const satisfies readonly ConsoleChannel[];
 
 export const CONSOLE_EVENTS = [

@@ -121,6 +121,7 @@ const outputs = {
   'logcat:stop': logcatCountsSchema,
   'logcat:redaction': logcatFollowInfoSchema,
   'approval:answer': approvalSettledSchema,
+  'android:cancel': z.object({ cancelled: z.boolean() }),
 };
 
 type ChannelOutputs = { [C in ConsoleChannel]: ChannelOutput<C> };

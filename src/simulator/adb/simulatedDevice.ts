@@ -149,6 +149,11 @@ export class SimulatedDevice {
     return [...this.receivedLog];
   }
 
+  /** Streams open on this device's host connections (one per running shell command, among others). */
+  get openStreamCount(): number {
+    return [...this.connections].reduce((sum, connection) => sum + connection.openStreamCount, 0);
+  }
+
   /** Host connections whose handshake completed. */
   get onlineConnectionCount(): number {
     return [...this.connections].filter((connection) => connection.online).length;

@@ -1,30 +1,80 @@
-// The Diagnostics area: for the selected device, one card per registered read-only Android tool (the environment
-// card first when inspect_android_environment is registered).
-import { useEffect, type ReactNode } from 'react';
+// The Diagnostics area: for the selected device, a dashboard of purpose-made views (environment, app, crashes,
+// thermal and power, network, storage, Doze, permissions, the raw browser), their probes run side by side, and one
+// generic card per registered read-only tool that has no view. Shift+R (or "Refresh all") refreshes every view.
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useConsole } from '../store/context';
+import { AppInspectorView } from './AppInspectorView';
+import { CrashView } from './CrashView';
+import { EnvironmentView } from './EnvironmentView';
+import { NetworkView } from './NetworkView';
+import { PermissionsView } from './PermissionsView';
+import { DozeView, ThermalPowerView } from './PowerView';
+import { RawBrowserView } from './RawBrowserView';
+import { StorageView } from './StorageView';
 import { ToolCardView } from './ToolCard';
 import { LogcatView } from '../logcat/LogcatView';
 import './diagnostics.css';
 
-const ENVIRONMENT_TOOL = 'inspect_android_environment';
+/** Tools a view below shows; the others get the generic card. */
+export const TOOLS_WITH_VIEWS = new Set([
+  'inspect_android_environment',
+  'inspect_android_app',
+  'list_android_apps',
+  'android_crash_report',
+  'android_thermal_power',
+  'android_doze',
+  'android_wifi_eth',
+  'android_connectivity',
+  'android_storage',
+  'android_permission_audit',
+  'android_dumpsys',
+  'android_settings',
+  'android_content_query',
+]);
+
+function inTextField(target: EventTarget): boolean {
+  return target instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
 
 export function Diagnostics(): ReactNode {
   const tools = useConsole((state) => state.androidTools);
   const toolsError = useConsole((state) => state.androidToolsError);
   const loadAndroidTools = useConsole((state) => state.loadAndroidTools);
   const serial = useConsole((state) => state.targetSerial);
+  const [refreshSignal, setRefreshSignal] = useState(0);
   useEffect(() => {
     if (tools === null) void loadAndroidTools();
   }, [tools, loadAndroidTools]);
   const readOnly = (tools ?? []).filter((tool) => tool.risk === 'read_only');
-  const environment = readOnly.find((tool) => tool.name === ENVIRONMENT_TOOL);
-  const others = readOnly.filter((tool) => tool !== environment);
+  const others = readOnly.filter((tool) => !TOOLS_WITH_VIEWS.has(tool.name));
+  const has = (name: string): boolean => readOnly.some((tool) => tool.name === name);
+  const refreshAll = (): void => setRefreshSignal((count) => count + 1);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (event.key !== 'R' || !event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (inTextField(event.target)) return;
+    event.preventDefault();
+    refreshAll();
+  };
+  const views = { serial: serial ?? '', refreshSignal };
   return (
-    <section className="column diagnostics" aria-labelledby="diagnostics-title">
+    <section className="column diagnostics" aria-labelledby="diagnostics-title" onKeyDown={onKeyDown}>
       <div className="column-scroll">
-        <h2 id="diagnostics-title">
-          Diagnostics{serial === null ? '' : <span className="muted"> · {serial}</span>}
-        </h2>
+        <div className="diagnostics-head">
+          <h2 id="diagnostics-title">
+            Diagnostics{serial === null ? '' : <span className="muted"> · {serial}</span>}
+          </h2>
+          {serial !== null && tools !== null && (
+            <button
+              type="button"
+              className="ghost"
+              onClick={refreshAll}
+              aria-keyshortcuts="Shift+R"
+              title="Refresh every view (Shift+R; R refreshes the view you are in)"
+            >
+              Refresh all
+            </button>
+          )}
+        </div>
         {toolsError !== null && (
           <p className="error-text" role="alert">
             <strong>{toolsError.code}</strong> {toolsError.message}
@@ -34,15 +84,30 @@ export function Diagnostics(): ReactNode {
         {serial === null ? (
           <p className="muted">Select a device to run diagnostics on it.</p>
         ) : tools === null ? (
-          <p className="muted">Loading tools\u2026</p>
+          <p className="muted">{'Loading tools\u2026'}</p>
         ) : (
-          <div className="tool-cards" key={serial}>
-            {environment !== undefined && (
-              <ToolCardView serial={serial} tool={environment} title="Environment" />
+          <div key={serial}>
+            <div className="tool-cards diag-views">
+              {has('inspect_android_environment') && <EnvironmentView {...views} />}
+              {has('inspect_android_app') && <AppInspectorView {...views} />}
+              {has('android_crash_report') && <CrashView {...views} />}
+              {has('android_connectivity') && has('android_wifi_eth') && <NetworkView {...views} />}
+              {has('android_thermal_power') && <ThermalPowerView {...views} />}
+              {has('android_storage') && <StorageView {...views} />}
+              {has('android_doze') && <DozeView {...views} />}
+              {has('android_permission_audit') && <PermissionsView {...views} />}
+              {has('android_dumpsys') && <RawBrowserView serial={serial} />}
+            </div>
+            {others.length > 0 && (
+              <>
+                <h2 className="diagnostics-subhead">Other tools</h2>
+                <div className="tool-cards">
+                  {others.map((tool) => (
+                    <ToolCardView key={tool.name} serial={serial} tool={tool} />
+                  ))}
+                </div>
+              </>
             )}
-            {others.map((tool) => (
-              <ToolCardView key={tool.name} serial={serial} tool={tool} />
-            ))}
           </div>
         )}
       </div>
