@@ -193,6 +193,9 @@ describe('androperator against a simulated phone', () => {
       unknown
     >;
     expect(record).toMatchObject({ label: 'checkout', status: 'succeeded' });
+    // The device log of the run's window: printed as run.json records it.
+    expect(run.json.logExcerpt).toMatchObject({ status: 'complete', limitReached: false });
+    expect(run.json.logExcerpt).toEqual(record.logExcerpt);
   });
 
   it('runs an exec payload file with aliases, and a snapshot', async () => {

@@ -182,6 +182,9 @@ const SEQUENCE_OUTPUT: Record<keyof SequenceOutcome, string> = {
     '                     without leases) carries a "warning": other callers could act mid-run',
   interference: 'what the device reported another caller did mid-run (the run is then "failed")',
   panelGeneration: '{"set","beforeClear"}: the panel generation set drew and the one shown before clear',
+  logExcerpt:
+    '{"status","file","entries","redactions",...}: the device log of the run window (logcat.txt in\n' +
+    '                     runPath, redacted), or the "error" that kept it from being read',
   deviceId: 'the device serial again, as exec prints it',
   copiedTo: 'where --path received a copy of the screenshot',
 };

@@ -284,6 +284,7 @@ export function resultOf(state: SequenceState): SequenceResult {
     ...(run.lease === undefined ? {} : { lease: run.lease }),
     ...(run.interference === undefined ? {} : { interference: run.interference }),
     ...(run.panelGeneration === undefined ? {} : { panelGeneration: run.panelGeneration }),
+    ...(run.logExcerpt === undefined ? {} : { logExcerpt: run.logExcerpt }),
   };
 }
 

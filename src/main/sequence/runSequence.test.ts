@@ -137,6 +137,7 @@ describe('runSequence', () => {
       limitReached: false,
       redactions: 1,
     });
+    expect(value.logExcerpt).toEqual(record.logExcerpt);
     const excerpt = record.logExcerpt as { entries: number; fromEpochS: number; toEpochS: number };
     expect(excerpt.toEpochS - excerpt.fromEpochS).toBeGreaterThanOrEqual(2);
     const lines = (await readFile(join(value.runPath, 'logcat.txt'), 'utf8')).trimEnd().split('\n');

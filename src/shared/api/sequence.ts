@@ -3,7 +3,7 @@ import type { ResultEnvelope } from '../envelope';
 import type { AppError, Result } from '../errors';
 import type { Execution, SetOnScreenLogParams } from '../execution/types';
 import type { Rect } from '../geometry/types';
-import type { CaptureCheck, RunGroupRef, RunLease, RunPanelGeneration } from './evidence';
+import type { CaptureCheck, RunGroupRef, RunLease, RunLogExcerpt, RunPanelGeneration } from './evidence';
 
 export type SequenceStepName = 'set' | 'screenshot' | 'clear';
 export type SequenceStepStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -78,6 +78,8 @@ export interface SequenceResult {
   interference?: AppError;
   /** The panel generation set drew and the one shown when clear began; they differ only when interfered with. */
   panelGeneration?: RunPanelGeneration;
+  /** The device log of the run's window (the file is in runPath), or why it could not be read. */
+  logExcerpt?: RunLogExcerpt;
 }
 
 /**
