@@ -1,6 +1,6 @@
-// Test helper: one well-formed answer for every console channel and one payload for every event, each with every
-// optional field filled (so a parse that drops a field shows), plus a broken variant naming the field it breaks.
-import type { ChannelOutput, ConsoleChannel, ConsoleEvents, ExecutionOutcome } from '../shared/api/contract';
+// Test helper: one well-formed answer for every console channel, each with every optional field filled (so a parse
+// that drops a field shows), plus a broken variant naming the field it breaks (the events: consoleEventAnswers.ts).
+import type { ChannelOutput, ConsoleChannel, ExecutionOutcome } from '../shared/api/contract';
 import type { DeviceInfo, OperatorStatus } from '../shared/api/devices';
 import type { RunRecord } from '../shared/api/evidence';
 import type { PanelPreset } from '../shared/api/presets';
@@ -25,7 +25,7 @@ const status: OperatorStatus = {
   problem: 'the agent socket did not answer',
 };
 
-const phone: DeviceInfo = {
+export const phone: DeviceInfo = {
   serial: 'emulator-5554',
   state: 'device',
   server: 'local',
@@ -37,7 +37,7 @@ const phone: DeviceInfo = {
   operator: status,
 };
 
-const execution: Execution = {
+export const execution: Execution = {
   commandId: 'cmd-1',
   taskId: 'task-1',
   source: 'console',
@@ -67,7 +67,7 @@ const execution: Execution = {
   ],
 };
 
-const envelope: ResultEnvelope = {
+export const envelope: ResultEnvelope = {
   commandId: 'cmd-1',
   taskId: 'task-1',
   status: 'failed',
@@ -78,21 +78,21 @@ const envelope: ResultEnvelope = {
 };
 
 const bounds = { left: 21, top: 157, right: 756, bottom: 236 };
-const error = {
+export const error = {
   code: 'EVIDENCE_WRITE_FAILED' as const,
   message: 'disk full',
   hint: 'free space',
   details: { a: 1 },
 };
 
-const outcome: ExecutionOutcome = {
+export const outcome: ExecutionOutcome = {
   deviceId: 'emulator-5554',
   terminalSource: 'androperator_result',
   envelope,
   predictedBounds: bounds,
 };
 
-const record: RunRecord = {
+export const record: RunRecord = {
   ...fullRecord(),
   predictedBounds: { left: 21, top: 157, right: 756, bottom: 236 },
 };
@@ -159,7 +159,7 @@ const logcatFollow = {
   startedAt: '2025-06-03T14:05:09Z',
 };
 
-const logcatLine = {
+export const logcatLine = {
   seq: 4,
   entry: {
     time: '06-03 14:05:09.300',
@@ -364,82 +364,4 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
   'logcat:redaction': { value: { ...logcatFollow, caveat: null }, field: 'caveat' },
   'approval:answer': { value: { id: 'approval-abcdefgh12345678', outcome: 'yes' }, field: 'outcome' },
   'android:cancel': { value: { cancelled: 'yes' }, field: 'cancelled' },
-};
-
-/** One well-formed payload per event. */
-export const EVENT_PAYLOADS: ConsoleEvents = {
-  'devices:changed': CHANNEL_ANSWERS['devices:list'],
-  'run:progress': {
-    serial: 'emulator-5554',
-    runId: record.id,
-    step: 'screenshot',
-    status: 'failed',
-    durationMs: 40,
-    error,
-    data: { file: 'screenshot.png' },
-  },
-  'execution:finished': { serial: 'emulator-5554', execution, outcome: { ok: true, value: outcome } },
-  'evidence:changed': { runIds: [record.id] },
-  'logcat:batch': {
-    followId: 'lf-1a2b',
-    serial: 'emulator-5554',
-    received: 5,
-    dropped: 0,
-    lines: [logcatLine],
-    unparsed: 1,
-    processes: [{ pid: 4321, name: 'com.example.mail' }],
-  },
-  'logcat:ended': {
-    followId: 'lf-1a2b',
-    serial: 'emulator-5554',
-    received: 5,
-    dropped: 0,
-    error: {
-      code: 'DEVICE_OFFLINE',
-      message: 'emulator-5554 is offline',
-      details: { serial: 'emulator-5554' },
-    },
-  },
-  'approval:requested': {
-    id: 'approval-abcdefgh12345678',
-    tool: 'start_system_trace',
-    device: 'emulator-5554',
-    preview: "perfetto --detach=trace-x -c - -o '/data/misc/perfetto-traces/androperator-trace-x.pftrace'",
-    strength: 'strong',
-    expires_at: '2026-12-02T09:02:00.000Z',
-  },
-  'approval:settled': { id: 'approval-abcdefgh12345678', outcome: 'expired' },
-};
-
-/** Per event: a payload with one nested field of the wrong type, and that field's path. */
-export const BROKEN_EVENTS: { [E in keyof ConsoleEvents]: { value: unknown; field: string } } = {
-  'devices:changed': { value: [{ ...phone, state: 'gone' }], field: '[0].state' },
-  'run:progress': { value: { ...EVENT_PAYLOADS['run:progress'], data: { file: 2 } }, field: 'data.file' },
-  'execution:finished': {
-    value: {
-      ...EVENT_PAYLOADS['execution:finished'],
-      outcome: {
-        ok: true,
-        value: {
-          ...outcome,
-          envelope: { ...envelope, stepResults: [{ ...envelope.stepResults[0], success: 'no' }] },
-        },
-      },
-    },
-    field: 'outcome.value.envelope.stepResults[0].success',
-  },
-  'evidence:changed': { value: { runIds: [7] }, field: 'runIds[0]' },
-  'logcat:batch': {
-    value: {
-      ...EVENT_PAYLOADS['logcat:batch'],
-      lines: [{ ...logcatLine, entry: { ...logcatLine.entry, priority: 'X' } }],
-    },
-    field: 'lines[0].entry.priority',
-  },
-  'logcat:ended': { value: { ...EVENT_PAYLOADS['logcat:ended'], dropped: null }, field: 'dropped' },
-  'approval:requested': {
-    value: { ...EVENT_PAYLOADS['approval:requested'], strength: 'weak' },
-    field: 'strength',
-  },
-  'approval:settled': { value: { id: 3, outcome: 'approved' }, field: 'id' },
 };

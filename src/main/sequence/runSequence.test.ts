@@ -131,12 +131,8 @@ describe('runSequence', () => {
       expect(typeof step.durationMs).toBe('number');
     }
     expect((await readdir(value.runPath)).sort()).toEqual(['logcat.txt', 'run.json', 'screenshot.png']);
-    expect(record.logExcerpt).toMatchObject({
-      status: 'complete',
-      file: 'logcat.txt',
-      limitReached: false,
-      redactions: 1,
-    });
+    const complete = { status: 'complete', file: 'logcat.txt', limitReached: false, redactions: 1 };
+    expect(record.logExcerpt).toMatchObject(complete);
     expect(value.logExcerpt).toEqual(record.logExcerpt);
     const excerpt = record.logExcerpt as { entries: number; fromEpochS: number; toEpochS: number };
     expect(excerpt.toEpochS - excerpt.fromEpochS).toBeGreaterThanOrEqual(2);

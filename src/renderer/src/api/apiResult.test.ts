@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_PAYLOADS } from '../../../test-support/consoleAnswers';
+import { EVENT_PAYLOADS } from '../../../test-support/consoleEventAnswers';
 import { fullRecord } from '../../../test-support/testRecords';
 import { parseApiResult, parseAppError, parseChannelResult, parseEventPayload } from './apiResult';
 

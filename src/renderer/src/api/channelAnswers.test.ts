@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_CHANNELS, CONSOLE_EVENTS } from '../../../shared/api/contract';
-import {
-  BROKEN_ANSWERS,
-  BROKEN_EVENTS,
-  CHANNEL_ANSWERS,
-  EVENT_PAYLOADS,
-} from '../../../test-support/consoleAnswers';
+import { BROKEN_ANSWERS, CHANNEL_ANSWERS } from '../../../test-support/consoleAnswers';
+import { BROKEN_EVENTS, EVENT_PAYLOADS } from '../../../test-support/consoleEventAnswers';
 import { parseChannelResult, parseEventPayload } from './apiResult';
 
 // What the HTTP transport delivers: JSON drops undefined values.
