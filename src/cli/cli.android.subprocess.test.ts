@@ -1,29 +1,12 @@
 // `androperator android <verb>` as users run it: the built CLI against a simulated phone over an isolated adb server.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runBuiltCli } from '../test-support/builtCli';
 import { startTestLab, type TestLab } from '../test-support/testLab';
 
-const BIN = join(fileURLToPath(new URL('../..', import.meta.url)), 'bin', 'androperator.js');
 let lab: TestLab;
 let phone = '';
 
-async function cli(
-  argv: readonly string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { ANDROPERATOR_OPERATOR_PACKAGE: _package, ...inherited } = process.env;
-  const child = spawn(process.execPath, [BIN, ...argv], {
-    env: { ...inherited, ...lab.env, ANDROPERATOR_NO_DAEMON: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, stdout, stderr };
-}
+const cli = (argv: readonly string[]) => runBuiltCli(argv, { ...lab.env, ANDROPERATOR_NO_DAEMON: '1' });
 
 const received = () => lab.phones[0]?.device.received().map((entry) => entry.service) ?? [];
 

@@ -1,54 +1,32 @@
 // The built CLI against simulated devices over an isolated adb server: what a QA engineer runs at the desk.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SimulatedAndroid } from '../simulator/simulatedAndroid';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../test-support/isolatedAdb';
+import type { SimulatedAndroid } from '../simulator/simulatedAndroid';
+import { runBuiltCli } from '../test-support/builtCli';
+import { startIsolatedAdb, type IsolatedAdb } from '../test-support/isolatedAdb';
+import { bootSimulated } from '../test-support/isolatedResolver';
 
-const BIN = join(fileURLToPath(new URL('../..', import.meta.url)), 'bin', 'androperator.js');
 let adb: IsolatedAdb;
 let directory: string;
 const sims: SimulatedAndroid[] = [];
 let phone = '';
 
-async function cli(
-  argv: readonly string[],
-): Promise<{ code: number | null; json: Record<string, unknown>; stdout: string }> {
-  const child = spawn(process.execPath, [BIN, ...argv], {
-    env: {
-      ...process.env,
-      ...adb.env,
-      ANDROID_ADB_SERVER_PORT: String(adb.port),
-      ANDROPERATOR_EVIDENCE_DIR: join(directory, 'evidence'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const cli = (argv: readonly string[]) =>
+  runBuiltCli(argv, {
+    ...adb.env,
+    ANDROID_ADB_SERVER_PORT: String(adb.port),
+    ANDROPERATOR_EVIDENCE_DIR: join(directory, 'evidence'),
   });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(stdout) as Record<string, unknown>;
-  } catch {
-    // Left empty: the assertion on json shows the raw stdout.
-  }
-  return { code, json, stdout };
-}
 
 beforeAll(async () => {
   adb = await startIsolatedAdb();
   directory = await mkdtemp(join(tmpdir(), 'androperator-cli-'));
-  const started = await SimulatedAndroid.start({ profile: 'phone' });
-  if (!started.ok) throw new Error(started.error.message);
-  sims.push(started.value);
-  const attached = await started.value.attach(adb.port);
-  if (!attached.ok) throw new Error(attached.error.message);
-  phone = attached.value.serial;
-  await waitForDeviceState(adb.client, phone, 'device', 5000);
+  const booted = await bootSimulated(adb, { profile: 'phone' });
+  sims.push(booted.sim);
+  phone = booted.serial;
 });
 
 afterAll(async () => {

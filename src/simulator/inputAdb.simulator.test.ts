@@ -1,8 +1,9 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adbShell, dumpUi, type DumpNode } from '../test-support/uiDump';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../test-support/isolatedAdb';
-import { SimulatedAndroid } from './simulatedAndroid';
+import { startIsolatedAdb, type IsolatedAdb } from '../test-support/isolatedAdb';
+import { bootSimulated } from '../test-support/isolatedResolver';
+import type { SimulatedAndroid } from './simulatedAndroid';
 
 // `adb shell input` through the real adb server changes the simulated phone: a tap at the centre of a node found in
 // `uiautomator dump /dev/tty` opens what that node opens, the next dump shows it, `screencap -p` paints it, and
@@ -45,13 +46,7 @@ async function screenPixel(x: number, y: number): Promise<string> {
 
 beforeAll(async () => {
   adb = await startIsolatedAdb();
-  const started = await SimulatedAndroid.start({ logTraffic: { ratePerSecond: 0, seed: 3 } });
-  if (!started.ok) throw new Error(started.error.message);
-  phone = started.value;
-  const attached = await phone.attach(adb.port);
-  if (!attached.ok) throw new Error(attached.error.message);
-  serial = attached.value.serial;
-  await waitForDeviceState(adb.client, serial, 'device', 3000);
+  ({ sim: phone, serial } = await bootSimulated(adb, { logTraffic: { ratePerSecond: 0, seed: 3 } }));
 });
 
 afterAll(async () => {

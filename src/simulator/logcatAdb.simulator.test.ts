@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import type { EventEmitter } from 'node:events';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../test-support/isolatedAdb';
-import { SimulatedAndroid } from './simulatedAndroid';
+import { startIsolatedAdb, type IsolatedAdb } from '../test-support/isolatedAdb';
+import { bootSimulated } from '../test-support/isolatedResolver';
+import type { SimulatedAndroid } from './simulatedAndroid';
 
 // Processes, live logcat, crashes and the UI dump of a simulated phone, seen through the real adb CLI and through
 // @devicefarmer/adbkit's own logcat reader (logcat -B), on an isolated adb server.
@@ -44,13 +45,7 @@ const shell = async (...args: string[]): Promise<string> =>
 
 beforeAll(async () => {
   adb = await startIsolatedAdb();
-  const started = await SimulatedAndroid.start({ logTraffic: { ratePerSecond: 20, seed: 5 } });
-  if (!started.ok) throw new Error(started.error.message);
-  phone = started.value;
-  const attached = await phone.attach(adb.port);
-  if (!attached.ok) throw new Error(attached.error.message);
-  serial = attached.value.serial;
-  await waitForDeviceState(adb.client, serial, 'device', 3000);
+  ({ sim: phone, serial } = await bootSimulated(adb, { logTraffic: { ratePerSecond: 20, seed: 5 } }));
 });
 
 afterAll(async () => {

@@ -3,9 +3,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzeTraceFile } from '../node/trace/analyzeTrace';
-import { SimulatedAndroid } from '../simulator/simulatedAndroid';
+import type { SimulatedAndroid } from '../simulator/simulatedAndroid';
 import { encodeTraceConfig, type TraceConfig } from '../simulator/perfetto/traceConfig';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from './isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from './isolatedAdb';
+import { bootSimulated } from './isolatedResolver';
 
 let adb: IsolatedAdb;
 let sim: SimulatedAndroid | undefined;
@@ -13,13 +14,7 @@ let serial = '';
 
 beforeAll(async () => {
   adb = await startIsolatedAdb();
-  const started = await SimulatedAndroid.start({ profile: 'phone' });
-  if (!started.ok) throw new Error(started.error.message);
-  sim = started.value;
-  const attached = await sim.attach(adb.port);
-  if (!attached.ok) throw new Error(attached.error.message);
-  serial = attached.value.serial;
-  await waitForDeviceState(adb.client, serial, 'device', 3000);
+  ({ sim, serial } = await bootSimulated(adb, { profile: 'phone' }));
 });
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PYTHON, pythonVenvPresent, runPythonProbe } from '../../test-support/pythonProbe';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { SimulatedAndroid } from '../simulatedAndroid';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
+import type { SimulatedAndroid } from '../simulatedAndroid';
 
 // Fidelity measured with a real third-party client: Python adbutils 2.12 (requirements-test.txt, installed into
 // out/pyenv by scripts/setup-python-test-env.sh) drives a simulated phone on an isolated adb server.
@@ -25,14 +26,11 @@ afterAll(async () => {
 
 describe.skipIf(!pythonVenvPresent)('adbutils 2.12 against a simulated Pixel 7 (API 35)', () => {
   it('every probed call answers as a phone would', { timeout: 60_000 }, async () => {
-    const started = await SimulatedAndroid.start({ profile: 'phone' });
-    if (!started.ok) throw new Error(started.error.message);
-    sim = started.value;
-    const attached = await sim.attach(adb.port);
-    if (!attached.ok) throw new Error(attached.error.message);
-    await waitForDeviceState(adb.client, attached.value.serial, 'device', 3000);
+    const booted = await bootSimulated(adb, { profile: 'phone' });
+    sim = booted.sim;
+    const serial = booted.serial;
 
-    const results = await runPythonProbe(probeScript, [String(adb.port), attached.value.serial]);
+    const results = await runPythonProbe(probeScript, [String(adb.port), serial]);
     expect(results.shell2_false).toEqual({ value: { returncode: 1, output: '' } });
     expect(results.sdk).toEqual({ value: '35' });
     expect(results.airplane).toEqual({ value: '0' });

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
 import {
   ACTUAL_SURFACE_FRAME,
   DATA_SOURCE_DESCRIPTOR,
@@ -15,7 +16,7 @@ import {
 import { perfettoWheelPresent, runPerfettoProbe } from '../perfetto/pythonProbe';
 import { encodeTraceConfig, type TraceConfig } from '../perfetto/traceConfig';
 import { fieldsOf, messages, number, sortedEvents, summarizeTrace, text } from '../perfetto/traceSummary';
-import { SimulatedAndroid } from '../simulatedAndroid';
+import type { SimulatedAndroid } from '../simulatedAndroid';
 
 // The capture flow the console will use (reference §8.2), through the real adb server against a simulated phone:
 // probe with --query-raw, start a detached session with the binary config on shell v2 stdin, --is_detached, stop,
@@ -27,13 +28,7 @@ let serial = '';
 
 beforeAll(async () => {
   adb = await startIsolatedAdb();
-  const started = await SimulatedAndroid.start({ profile: 'phone' });
-  if (!started.ok) throw new Error(started.error.message);
-  sim = started.value;
-  const attached = await sim.attach(adb.port);
-  if (!attached.ok) throw new Error(attached.error.message);
-  serial = attached.value.serial;
-  await waitForDeviceState(adb.client, serial, 'device', 3000);
+  ({ sim, serial } = await bootSimulated(adb, { profile: 'phone' }));
 });
 
 afterAll(async () => {

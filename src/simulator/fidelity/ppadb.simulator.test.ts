@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApk } from '../../test-support/apkBuild';
-import { startIsolatedAdb, waitForDeviceState, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
+import { bootSimulated } from '../../test-support/isolatedResolver';
 import { PYTHON, pythonVenvPresent, runPythonProbe } from '../../test-support/pythonProbe';
-import { SimulatedAndroid } from '../simulatedAndroid';
+import type { SimulatedAndroid } from '../simulatedAndroid';
 
 // Fidelity measured with a second real Python client: pure-python-adb 0.3 (ppadb), which parses getprop, pm, wm
 // and /proc output its own way and installs by push + `pm install`.
@@ -32,17 +33,14 @@ afterAll(async () => {
 
 describe.skipIf(!pythonVenvPresent)('pure-python-adb 0.3 against a simulated Pixel 7 (API 35)', () => {
   it('every probed call answers as a phone would', { timeout: 60_000 }, async () => {
-    const started = await SimulatedAndroid.start({ profile: 'phone' });
-    if (!started.ok) throw new Error(started.error.message);
-    sim = started.value;
-    const attached = await sim.attach(adb.port);
-    if (!attached.ok) throw new Error(attached.error.message);
-    await waitForDeviceState(adb.client, attached.value.serial, 'device', 3000);
+    const booted = await bootSimulated(adb, { profile: 'phone' });
+    sim = booted.sim;
+    const serial = booted.serial;
     const apk = join(work, 'ppadb.apk');
     await writeFile(apk, buildApk({ packageName: 'com.example.ppadb', versionCode: 3, versionName: '3.1' }));
 
-    const results = await runPythonProbe(probeScript, [String(adb.port), attached.value.serial, apk, work]);
-    expect(results.devices).toEqual({ value: [attached.value.serial] });
+    const results = await runPythonProbe(probeScript, [String(adb.port), serial, apk, work]);
+    expect(results.devices).toEqual({ value: [serial] });
     expect(results.echo).toEqual({ value: 'hello\n' });
     expect(results.properties).toEqual({
       value: { 'ro.build.version.sdk': '35', 'ro.product.model': 'Pixel 7', 'ro.product.locale': 'en-US' },
