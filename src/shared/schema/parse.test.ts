@@ -40,6 +40,19 @@ describe('parseWith', () => {
     const result = parseWith(schema, 'text', where);
     expect(result.ok === false && result.error.message).toMatch(/^devices:describe: input /);
   });
+  it('says the field once when the rule already names it, with the full path', () => {
+    const nested = z.strictObject({
+      verification: z
+        .strictObject({ timeout_ms: z.number().max(10_000, 'timeout_ms must be at most 10000').optional() })
+        .refine((value) => value.timeout_ms !== undefined, { message: 'verification needs a check' }),
+    });
+    const tooLong = parseWith(nested, { verification: { timeout_ms: 20_000 } }, where);
+    expect(tooLong.ok === false && tooLong.error.message).toBe(
+      'devices:describe: verification.timeout_ms must be at most 10000',
+    );
+    const empty = parseWith(nested, { verification: {} }, where);
+    expect(empty.ok === false && empty.error.message).toBe('devices:describe: verification needs a check');
+  });
 });
 
 describe('parseWith and hostile nesting', () => {

@@ -41,6 +41,16 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
   });
 }
 
+/**
+ * `<field> <rule>`. A rule written as a whole sentence about its field ('timeout_ms must be at most 10000',
+ * 'verification needs at least one check') already names it: the field's last segment is replaced by the full path
+ * rather than said twice.
+ */
+function withSubject(subject: string, rule: string): string {
+  const leaf = subject.slice(subject.lastIndexOf('.') + 1);
+  return rule.startsWith(`${leaf} `) ? `${subject}${rule.slice(leaf.length)}` : `${subject} ${rule}`;
+}
+
 /** The error for a failed parse: the first issue in the message, every issue in details. */
 export function parseError(error: z.ZodError, where: ParseContext): AppError {
   const issues = fieldIssues(error);
@@ -48,7 +58,7 @@ export function parseError(error: z.ZodError, where: ParseContext): AppError {
   const subject = first.field === '' ? 'input' : first.field;
   return {
     code: where.code,
-    message: `${where.context}: ${subject} ${first.message}`,
+    message: `${where.context}: ${withSubject(subject, first.message)}`,
     details: { context: where.context, field: first.field, issues },
   };
 }
