@@ -24,8 +24,10 @@ export interface NavigationSummary {
   complete: boolean;
 }
 
+/** A node's text and description; one label when they are the same string (a launcher icon's "Settings"). */
 function ownLabels(node: UiNode): string[] {
-  return [node.text, node.content_description].filter((label): label is string => label !== null);
+  const { text, content_description: description } = node;
+  return [text, description === text ? null : description].filter((label): label is string => label !== null);
 }
 
 function descendantsOf(nodes: UiNode[], index: number): UiNode[] {
