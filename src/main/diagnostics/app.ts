@@ -15,11 +15,12 @@ import {
   parsePid,
   parseStorageLines,
 } from './appParse';
-import { runSections, sectionsTimedOut } from './sections';
+import { runSections, sectionsTimedOut, type ProbeSection } from './sections';
 
 export const ACTIVITIES_COMMAND = 'dumpsys activity activities';
 
 export const APP_CAVEATS = [
+  'status is complete when the activity, memory, package and process commands exited 0 and the version parsed; the storage command does not count (du exits non-zero as shell without root)',
   'storage_kb_lines come from du over the app data directories, which adb shell (uid 2000) may not read without root: empty lines mean unreadable, not empty',
   'pid and process rows are the current main process only; a restarted or child process may differ',
 ];
@@ -37,11 +38,27 @@ export function appCommands(
   };
 }
 
+/** complete when every counted command exited 0 and the package parsed; else partial (failures returned earlier). */
+export function appStatus(
+  activityStatus: ProbeSection['status'],
+  sections: Readonly<Record<'memory' | 'package_info' | 'process', ProbeSection>>,
+  versionParsed: boolean,
+): 'complete' | 'partial' {
+  const counted = [
+    activityStatus,
+    sections.memory.status,
+    sections.package_info.status,
+    sections.process.status,
+  ];
+  return versionParsed && counted.every((status) => status === 'complete') ? 'complete' : 'partial';
+}
+
 export const inspectAndroidApp = defineTool({
   name: 'inspect_android_app',
   cli: { command: 'android', verb: 'app' },
   description:
     'Inspects one app (default: the foreground app): foreground component, pid, version, install and update times, ' +
+    'status complete or partial (a command exited non-zero or the package did not parse), ' +
     'granted permissions, PSS/RSS memory, APK paths and storage. Storage sizes need root (du); as shell they are usually empty.',
   risk: 'read_only',
   arguments: APP_ARGUMENTS,
@@ -82,7 +99,7 @@ export const inspectAndroidApp = defineTool({
     const { status: activityStatus, exit_code, stdout, stderr } = activity.value;
     return ok({
       kind: 'android_app',
-      status: 'ok',
+      status: appStatus(activityStatus, sections, info.version_code !== null),
       package: packageName,
       foreground_component: foreground,
       is_foreground: foreground !== null && componentPackage(foreground) === packageName,
