@@ -1,5 +1,7 @@
 // The device side of the UI actions' ports (perform.ts, verify.ts), bound to a tool call's context.
+import { homedir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { processDataPaths } from '../../../node/env/dataFolder';
 import { fail, ok, type Result } from '../../../shared/errors';
 import { UI_DEFAULT_MAX_NODES, type UiSourceChoice } from '../../../shared/ui/uiArguments';
 import type { AndroidToolContext } from '../../android/tool';
@@ -40,8 +42,18 @@ export async function readDisplaySize(
 
 /** Ports over a tool context; observation reads the tree from `source` (auto: Operator first). */
 export function contextPorts(context: AndroidToolContext, source: UiSourceChoice = 'auto'): ActionPorts {
+  const device = context.device;
   return {
-    serial: context.device?.serial ?? '',
+    serial: device?.serial ?? '',
+    // One lease per device of one adb server, shared by every androperator process of this user.
+    ...(device === undefined
+      ? {}
+      : {
+          lease: {
+            folder: processDataPaths(homedir()).uiLeases,
+            key: `${device.client.host}:${device.client.port}/${device.serial}`,
+          },
+        }),
     signal: context.signal,
     approve: context.approve,
     send: (command) => context.run(command, { timeoutMs: ACTION_TIMEOUT_MS }),
