@@ -20,6 +20,20 @@ export async function readFrom(context: AndroidToolContext, source: UiSourceChoi
   return read.ok ? ok(read.value.tree) : read;
 }
 
+/** The context with every device command cut at `budgetMs` (a verification read gets only the budget left). */
+export function withinCommandBudget(
+  context: AndroidToolContext,
+  budgetMs: number | undefined,
+): AndroidToolContext {
+  if (budgetMs === undefined) return context;
+  const cap = Math.max(1, Math.ceil(budgetMs));
+  return {
+    ...context,
+    run: (command, options) =>
+      context.run(command, { ...options, timeoutMs: Math.min(options?.timeoutMs ?? cap, cap) }),
+  };
+}
+
 /** The focused window's owner from `dumpsys window` (mCurrentFocus). */
 export async function readForeground(context: AndroidToolContext): Promise<Result<Foreground>> {
   const answer = await context.run('dumpsys window', { timeoutMs: 10_000 });
@@ -57,8 +71,8 @@ export function contextPorts(context: AndroidToolContext, source: UiSourceChoice
     signal: context.signal,
     approve: context.approve,
     send: (command) => context.run(command, { timeoutMs: ACTION_TIMEOUT_MS }),
-    readTree: () => readFrom(context, source),
-    foreground: () => readForeground(context),
+    readTree: (budgetMs) => readFrom(withinCommandBudget(context, budgetMs), source),
+    foreground: (budgetMs) => readForeground(withinCommandBudget(context, budgetMs)),
     now: () => context.now(),
     sleep: (ms) => sleep(ms, undefined, { signal: context.signal }).catch(() => undefined),
     aborted: () => context.signal.aborted,
