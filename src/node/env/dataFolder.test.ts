@@ -60,6 +60,7 @@ describe('dataPaths', () => {
       consoleState: '/home/qa/.local/share/androperator/console.json',
       adbServers: '/home/qa/.config/androperator/adb-servers.json',
       systemTraces: '/home/qa/.local/share/androperator/system-traces',
+      uiLeases: '/home/qa/.local/share/androperator/ui-leases',
     });
     expect(dataPaths({ env: {}, platform: 'win32', homedir: 'C:\\Users\\qa' }).evidence).toBe(
       'C:\\Users\\qa\\AppData\\Roaming\\androperator\\evidence',

@@ -95,6 +95,8 @@ export interface DataPaths {
   adbServers: string;
   /** System trace captures (start_system_trace): one 0700 `trace-<id>` folder each (src/main/traces). */
   systemTraces: string;
+  /** Cross-process UI-writer leases, one lock file per device (src/main/ui/actions/uiLock.ts). */
+  uiLeases: string;
 }
 
 export function dataPaths(context: FolderContext): DataPaths {
@@ -113,6 +115,7 @@ export function dataPaths(context: FolderContext): DataPaths {
     consoleState: inData('console.json'),
     adbServers: paths.join(config, 'adb-servers.json'),
     systemTraces: inData('system-traces'),
+    uiLeases: inData('ui-leases'),
   };
 }
 

@@ -2,6 +2,7 @@
 // (`adb shell simctl help`) switch faults and scenario events with it and read what the device received.
 import { navigationOf } from '../device/navigation';
 import type { DeviceState } from '../device/state';
+import { dumpDelayOf, setDumpDelay } from '../device/uiTree';
 import { tracingServiceOf } from '../perfetto/service';
 import { failWith, type CommandContext, type CommandHandler } from '../shell/commandTable';
 import { SYSTEM_HELP, systemScenario, systemStatus } from './systemScenarios';
@@ -53,6 +54,7 @@ const HELP = `usage: simctl COMMAND [ARGS]   (simulated devices only)
                                        the panel's draw acknowledgement
   fault panel-capture exclude|include  leave the drawn panel out of captures
   fault agent drop-next                the Operator drops its next execute answer
+  fault uiautomator delay MS|ok        slow uiautomator dump (MS 0..${MAX_DELAY_MS}); ok clears it
   fault clear                          every fault back to normal
   operator enable|disable              the Operator's accessibility service
   unplug MS                            drop host connections, back after MS (1..${MAX_UNPLUG_MS})
@@ -208,18 +210,25 @@ function fault(context: CommandContext, control: SimulatorControl, args: readonl
       if (mode !== 'drop-next') return usage(context, 'fault agent drop-next');
       control.dropNextAgentAnswer();
       return 0;
+    case 'uiautomator': {
+      const ms = mode === 'ok' ? 0 : mode === 'delay' ? integerIn(amount, 0, MAX_DELAY_MS) : undefined;
+      if (ms === undefined) return usage(context, `fault uiautomator delay MS (0..${MAX_DELAY_MS})|ok`);
+      setDumpDelay(control.state, ms);
+      return 0;
+    }
     case 'clear':
       Object.assign(faults, defaultFaults());
+      setDumpDelay(control.state, 0);
       return 0;
     default:
-      return usage(context, 'fault screencap|draw-ack|panel-capture|agent|clear ...');
+      return usage(context, 'fault screencap|draw-ack|panel-capture|agent|uiautomator|clear ...');
   }
 }
 
 function status(control: SimulatorControl): Record<string, unknown> {
   const { state } = control;
   return {
-    faults: control.faults,
+    faults: { ...control.faults, uiautomatorDumpDelayMs: dumpDelayOf(control.state) },
     settings: {
       locale: state.locale,
       fontScale: state.fontScale,

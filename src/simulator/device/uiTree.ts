@@ -85,3 +85,15 @@ export function setUiSource(state: DeviceState, source: UiSource): void {
 export function uiSourceOf(state: DeviceState): UiSource | undefined {
   return sources.get(state);
 }
+
+const dumpDelays = new WeakMap<DeviceState, number>();
+
+/** A slow `uiautomator dump` (simctl fault uiautomator delay MS): real busy screens take 1-15 s. 0 clears it. */
+export function setDumpDelay(state: DeviceState, delayMs: number): void {
+  if (delayMs > 0) dumpDelays.set(state, delayMs);
+  else dumpDelays.delete(state);
+}
+
+export function dumpDelayOf(state: DeviceState): number {
+  return dumpDelays.get(state) ?? 0;
+}

@@ -1,7 +1,7 @@
 // The approve-and-revalidate step function of every UI action, over injected ports: prepare (read, select, build
 // the command), ask approval with the exact preview, re-read and rebuild after approval (the same command and
 // target, else UI_TARGET_CHANGED and nothing is sent), send once, then the optional read-only verification.
-// The whole sequence runs as the device's only UI writer (uiLock.ts).
+// The whole sequence runs as the device's only UI writer, across our processes (uiLock.ts).
 import { fail, ok, type AppError, type Result } from '../../../shared/errors';
 import { DEFAULT_VERIFY_TIMEOUT_MS, type Verification } from '../../../shared/ui/actionArguments';
 import type { CommandResult } from '../../../node/adb/deviceCommand';
@@ -10,7 +10,7 @@ import type { UiNode, UiTree } from '../uiTree';
 import { errorLine } from './commands';
 import { describeNode, identityChanges } from './target';
 import { collectBaseline, observeAfterAction, type ObservePorts, type VerificationResult } from './verify';
-import { withUiLock } from './uiLock';
+import { withUiLock, UI_LOCK_WAIT_MS, type UiLease } from './uiLock';
 
 /** What preparation (and revalidation) produces: the exact command, what the user is shown, and the target. */
 export interface Prepared {
@@ -37,6 +37,8 @@ export interface ActionPorts extends ObservePorts {
   signal: AbortSignal;
   approve: Approver;
   send(command: string): Promise<Result<CommandResult>>;
+  /** The device's cross-process UI-writer lease (uiLock.ts); absent: serialised in this process only. */
+  lease?: UiLease;
 }
 
 export interface ActionAnswer {
@@ -103,7 +105,7 @@ export function performAction(
   ports: ActionPorts,
   verification: Verification | undefined,
 ): Promise<Result<ActionAnswer>> {
-  return withUiLock(ports.serial, plan.tool, ports.signal, async () => {
+  const action = async (): Promise<Result<ActionAnswer>> => {
     const prepared = await plan.prepare();
     if (!prepared.ok) return notSent(prepared.error);
     const approval = await ports.approve({
@@ -135,7 +137,8 @@ export function performAction(
         action_sent: false,
       });
     return dispatch(plan, ports, current.value, verification, baseline);
-  });
+  };
+  return withUiLock(ports.serial, plan.tool, ports.signal, action, UI_LOCK_WAIT_MS, ports.lease);
 }
 
 async function dispatch(

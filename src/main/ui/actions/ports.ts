@@ -1,5 +1,7 @@
 // The device side of the UI actions' ports (perform.ts, verify.ts), bound to a tool call's context.
+import { homedir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { processDataPaths } from '../../../node/env/dataFolder';
 import { fail, ok, type Result } from '../../../shared/errors';
 import { UI_DEFAULT_MAX_NODES, type UiSourceChoice } from '../../../shared/ui/uiArguments';
 import type { AndroidToolContext } from '../../android/tool';
@@ -16,6 +18,20 @@ export const ACTION_TIMEOUT_MS = 30_000;
 export async function readFrom(context: AndroidToolContext, source: UiSourceChoice): Promise<Result<UiTree>> {
   const read = await readTree(context, source, UI_DEFAULT_MAX_NODES);
   return read.ok ? ok(read.value.tree) : read;
+}
+
+/** The context with every device command cut at `budgetMs` (a verification read gets only the budget left). */
+export function withinCommandBudget(
+  context: AndroidToolContext,
+  budgetMs: number | undefined,
+): AndroidToolContext {
+  if (budgetMs === undefined) return context;
+  const cap = Math.max(1, Math.ceil(budgetMs));
+  return {
+    ...context,
+    run: (command, options) =>
+      context.run(command, { ...options, timeoutMs: Math.min(options?.timeoutMs ?? cap, cap) }),
+  };
 }
 
 /** The focused window's owner from `dumpsys window` (mCurrentFocus). */
@@ -40,13 +56,23 @@ export async function readDisplaySize(
 
 /** Ports over a tool context; observation reads the tree from `source` (auto: Operator first). */
 export function contextPorts(context: AndroidToolContext, source: UiSourceChoice = 'auto'): ActionPorts {
+  const device = context.device;
   return {
-    serial: context.device?.serial ?? '',
+    serial: device?.serial ?? '',
+    // One lease per device of one adb server, shared by every androperator process of this user.
+    ...(device === undefined
+      ? {}
+      : {
+          lease: {
+            folder: processDataPaths(homedir()).uiLeases,
+            key: `${device.client.host}:${device.client.port}/${device.serial}`,
+          },
+        }),
     signal: context.signal,
     approve: context.approve,
     send: (command) => context.run(command, { timeoutMs: ACTION_TIMEOUT_MS }),
-    readTree: () => readFrom(context, source),
-    foreground: () => readForeground(context),
+    readTree: (budgetMs) => readFrom(withinCommandBudget(context, budgetMs), source),
+    foreground: (budgetMs) => readForeground(withinCommandBudget(context, budgetMs)),
     now: () => context.now(),
     sleep: (ms) => sleep(ms, undefined, { signal: context.signal }).catch(() => undefined),
     aborted: () => context.signal.aborted,

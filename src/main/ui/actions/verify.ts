@@ -1,6 +1,8 @@
 // Postconditions of a UI action (the seed's `verification`): read-only observation after the action, polled about
 // every 300 ms within timeout_ms. Each check reports only what was observed: verified, not_verified or unknown
 // (nothing complete to judge by), with the evidence. Never replays or undoes the action; never scrolls.
+// timeout_ms bounds the baseline collection and the observation each: every read gets only the budget left, and a
+// read still in flight when the budget ends is abandoned (the observation is then incomplete), never waited for.
 import { createHash } from 'node:crypto';
 import type { Result } from '../../../shared/errors';
 import { isPackageName } from '../../../shared/android/packageName';
@@ -19,8 +21,9 @@ export interface Foreground {
 
 /** What observation needs from a device: read-only reads, a clock and a cancellable sleep. */
 export interface ObservePorts {
-  readTree(): Promise<Result<UiTree>>;
-  foreground(): Promise<Result<Foreground>>;
+  /** Reads the tree; `budgetMs` bounds the device commands of this read (the observation also stops waiting). */
+  readTree(budgetMs?: number): Promise<Result<UiTree>>;
+  foreground(budgetMs?: number): Promise<Result<Foreground>>;
   now(): number;
   /** Resolves after ms, or at once when the call is cancelled. */
   sleep(ms: number): Promise<void>;
@@ -53,6 +56,31 @@ export interface VerificationResult {
   timeout_ms: number;
   /** The last read error, when a read failed. */
   read_error: string | null;
+  /** True when a read was still in flight at the end of timeout_ms and was abandoned (the observation is incomplete). */
+  read_abandoned: boolean;
+}
+
+/** A read that did not finish within the budget left: abandoned, its answer ignored. */
+const ABANDONED = Symbol('abandoned');
+
+/** The read's answer, or ABANDONED when `budgetMs` (wall clock) ends first. */
+async function withinBudget<T>(read: Promise<T>, budgetMs: number): Promise<T | typeof ABANDONED> {
+  // An abandoned read may still fail later: nobody waits for it then.
+  read.catch(() => undefined);
+  if (budgetMs <= 0) return ABANDONED;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ended = new Promise<typeof ABANDONED>((resolve) => {
+    timer = setTimeout(() => resolve(ABANDONED), budgetMs);
+  });
+  try {
+    return await Promise.race([read, ended]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function abandonedWhy(what: string, timeoutMs: number): string {
+  return `the ${what} read did not finish within timeout_ms (${timeoutMs} ms) and was abandoned`;
 }
 
 /** A digest of what the user can see of a tree: node identities, labels, bounds and state flags. */
@@ -99,7 +127,9 @@ export async function collectBaseline(
   const started = ports.now();
   let why = 'no read finished';
   for (;;) {
-    const read = await ports.readTree();
+    const left = timeoutMs - (ports.now() - started);
+    const read = await withinBudget(ports.readTree(left), left);
+    if (read === ABANDONED) return { tree: null, why: abandonedWhy('UI tree', timeoutMs) };
     if (read.ok && isCompleteTree(read.value)) return { tree: read.value, why: '' };
     why = read.ok
       ? `the tree was ${read.value.truncated ? 'truncated' : read.value.status}`
@@ -113,22 +143,33 @@ interface Observation {
   tree: UiTree | null;
   foreground: Foreground | null;
   error: string | null;
+  abandoned: boolean;
 }
 
-async function observeOnce(ports: ObservePorts, wanted: Verification): Promise<Observation> {
+async function observeOnce(
+  ports: ObservePorts,
+  wanted: Verification,
+  budgetMs: number,
+  timeoutMs: number,
+): Promise<Observation> {
   const needsTree =
     wanted.verify_change === true || wanted.text_present !== undefined || wanted.text_absent !== undefined;
   const [tree, foreground] = await Promise.all([
-    needsTree ? ports.readTree() : Promise.resolve(null),
-    wanted.expected_package === undefined ? Promise.resolve(null) : ports.foreground(),
+    needsTree ? withinBudget(ports.readTree(budgetMs), budgetMs) : Promise.resolve(null),
+    wanted.expected_package === undefined
+      ? Promise.resolve(null)
+      : withinBudget(ports.foreground(budgetMs), budgetMs),
   ]);
-  const errors = [tree, foreground].flatMap((read) =>
-    read !== null && !read.ok ? [read.error.message] : [],
-  );
+  const errors: string[] = [];
+  if (tree === ABANDONED) errors.push(abandonedWhy('UI tree', timeoutMs));
+  else if (tree !== null && !tree.ok) errors.push(tree.error.message);
+  if (foreground === ABANDONED) errors.push(abandonedWhy('focused window', timeoutMs));
+  else if (foreground !== null && !foreground.ok) errors.push(foreground.error.message);
   return {
-    tree: tree?.ok === true ? tree.value : null,
-    foreground: foreground?.ok === true ? foreground.value : null,
+    tree: tree !== null && tree !== ABANDONED && tree.ok ? tree.value : null,
+    foreground: foreground !== null && foreground !== ABANDONED && foreground.ok ? foreground.value : null,
     error: errors.length === 0 ? null : errors.join('; '),
+    abandoned: tree === ABANDONED || foreground === ABANDONED,
   };
 }
 
@@ -216,6 +257,7 @@ function summarise(
     observation_complete: complete !== null,
     focused_text: complete?.nodes.find((node) => node.focused === true)?.text ?? null,
     read_error: seen.error,
+    read_abandoned: seen.abandoned,
     ...extra,
   };
 }
@@ -229,11 +271,12 @@ export async function observeAfterAction(
   const timeoutMs = wanted.timeout_ms ?? DEFAULT_VERIFY_TIMEOUT_MS;
   const started = ports.now();
   for (let polls = 1; ; polls++) {
-    const seen = await observeOnce(ports, wanted);
+    const seen = await observeOnce(ports, wanted, timeoutMs - (ports.now() - started), timeoutMs);
     const checks = judge(wanted, baseline, seen);
     const elapsed = ports.now() - started;
     const done =
       checks.every((check) => check.status === 'verified') ||
+      seen.abandoned ||
       ports.aborted() ||
       elapsed + VERIFY_POLL_MS > timeoutMs;
     if (done) return summarise(checks, seen, { polls, elapsed_ms: elapsed, timeout_ms: timeoutMs });

@@ -1,7 +1,7 @@
 import { resolvePath, writeRefusal } from '../../device/fileAccess';
 import { filesOf } from '../../device/files';
 import { navigationOf } from '../../device/navigation';
-import { uiSourceOf, type UiHierarchy, type UiNode } from '../../device/uiTree';
+import { dumpDelayOf, uiSourceOf, type UiHierarchy, type UiNode } from '../../device/uiTree';
 import { failWith, type CommandContext } from '../commandTable';
 
 // `uiautomator dump` as frameworks/base/cmds/uiautomator writes it: KXmlSerializer output on one line, attributes in
@@ -48,6 +48,20 @@ export async function uiautomator(context: CommandContext): Promise<number> {
   if (unknown !== undefined) return failWith(context, `Unknown option: ${unknown}`);
   const target = rest.find((argument) => !argument.startsWith('-')) ?? DEFAULT_DUMP;
   const { state } = context.device;
+  const delayMs = dumpDelayOf(state);
+  if (delayMs > 0) {
+    // A busy screen: the dump takes this long; a host that gives up closes the stream and ends the wait.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, delayMs);
+      function done(): void {
+        clearTimeout(timer);
+        context.signal.removeEventListener('abort', done);
+        resolve();
+      }
+      context.signal.addEventListener('abort', done);
+    });
+    if (context.signal.aborted) return 1;
+  }
   // DumpCommand waits for the UI to go idle first; a screen that animates without end never does.
   if (navigationOf(state).animationFrame(state.foreground.packageName) !== undefined) {
     context.stderr('ERROR: could not get idle state.\n');

@@ -1,0 +1,105 @@
+// A cross-process lock file shared by every androperator process of this user (console, CLI, MCP servers): taken
+// by creating the file exclusively (a 0600 file naming its process, hard-linked into place so it never exists
+// half-written). A lock whose process is gone is stale: it is moved aside by rename (atomic, one winner) and checked
+// to be the same lock before it is removed, so a live lock taken in between is put back, never broken.
+// Callers decide what a held lock means (refuse at once, or poll until a deadline).
+import { randomBytes } from 'node:crypto';
+import { link, open, readFile, rename, rm } from 'node:fs/promises';
+
+export interface LockOwner {
+  pid: number;
+  nonce: string;
+  acquired_at: string;
+  /** What the holder does, e.g. "androperator ui tap_text (pid 12 on host)"; absent in older locks. */
+  holder?: string;
+}
+
+export type Release = () => Promise<void>;
+
+/** The lock is ours (`release` gives it back), or a live process holds it. */
+export type LockAttempt = { status: 'taken'; release: Release } | { status: 'held'; owner: LockOwner };
+
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function readOwner(path: string): Promise<{ text: string; owner: LockOwner | null }> {
+  const text = await readFile(path, 'utf8').catch(() => '');
+  try {
+    const parsed = JSON.parse(text) as LockOwner;
+    return { text, owner: Number.isSafeInteger(parsed.pid) ? parsed : null };
+  } catch {
+    return { text, owner: null };
+  }
+}
+
+/** Writes the owner to a private temporary file, then hard-links it into place: the lock never exists empty. */
+async function create(path: string, nonce: string, holder: string | undefined): Promise<boolean> {
+  const temporary = `${path}.${nonce}`;
+  const handle = await open(temporary, 'wx', 0o600);
+  try {
+    const record: LockOwner = {
+      pid: process.pid,
+      nonce,
+      acquired_at: new Date().toISOString(),
+      ...(holder === undefined ? {} : { holder }),
+    };
+    await handle.writeFile(JSON.stringify(record));
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+/** Moves a stale lock aside; true when the lock removed was exactly the stale one read before. */
+async function clearStale(path: string, staleText: string): Promise<boolean> {
+  const aside = `${path}.stale-${randomBytes(6).toString('hex')}`;
+  try {
+    await rename(path, aside);
+  } catch {
+    return false;
+  }
+  const moved = await readFile(aside, 'utf8').catch(() => '');
+  if (moved !== staleText) {
+    // Someone replaced the stale lock with a live one between our read and the rename: put it back.
+    await rename(aside, path).catch(() => undefined);
+    return false;
+  }
+  await rm(aside, { force: true });
+  return true;
+}
+
+/**
+ * One attempt at the lock at `path` (its folder must exist): taken, or held by a live process. Stale locks are
+ * cleared on the way; null when the lock kept changing under us. File system errors are thrown.
+ */
+export async function tryLock(path: string, holder?: string): Promise<LockAttempt | null> {
+  const nonce = randomBytes(8).toString('hex');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (await create(path, `${nonce}-${attempt}`, holder))
+      return {
+        status: 'taken',
+        release: async () => {
+          const current = await readOwner(path);
+          if (current.owner?.nonce.startsWith(`${nonce}-`)) await rm(path, { force: true });
+        },
+      };
+    const held = await readOwner(path);
+    if (held.owner && processAlive(held.owner.pid)) return { status: 'held', owner: held.owner };
+    await clearStale(path, held.text);
+  }
+  return null;
+}
