@@ -89,7 +89,7 @@ describe('android.launch_app and android.stop_app', () => {
         command,
         verification: {
           passed: true,
-          observation_complete: false,
+          observation_complete: null,
           checks: [{ name: 'expected_package', status: 'verified', evidence: { focused_package: MAPS } }],
         },
       },

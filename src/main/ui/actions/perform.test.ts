@@ -281,7 +281,7 @@ describe('verification', () => {
     });
   });
 
-  it('checks the focused package without reading a tree: observation_complete stays false', async () => {
+  it('checks the focused package without reading a tree: observation_complete is null (no tree was asked for)', async () => {
     const fake = fakePorts([tree([OK_BUTTON])], { foreground: 'com.example.next' });
     const plan: ActionPlan = {
       tool: 'android.press_home',
@@ -296,7 +296,7 @@ describe('verification', () => {
     expect(passed).toMatchObject({
       ok: true,
       value: {
-        verification: { passed: true, ui_changed: null, expectation_met: true, observation_complete: false },
+        verification: { passed: true, ui_changed: null, expectation_met: true, observation_complete: null },
       },
     });
     expect(fake.reads()).toBe(0);

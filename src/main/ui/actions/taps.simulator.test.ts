@@ -211,7 +211,7 @@ describe('android.tap_text', () => {
           action_sent: true,
           verification: {
             passed: false,
-            observation_complete: false,
+            observation_complete: null,
             checks: [
               { name: 'expected_package', status: 'not_verified', evidence: { focused_package: MAIL } },
             ],

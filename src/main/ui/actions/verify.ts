@@ -47,8 +47,11 @@ export interface VerificationResult {
   /** null: no package/text check requested, or one could not be observed and none failed. */
   expectation_met: boolean | null;
   checks: CheckResult[];
-  /** True only when the last observation read a complete UI tree. */
-  observation_complete: boolean;
+  /**
+   * True only when the last observation read a complete UI tree; null when no requested check reads the tree (a
+   * package-only check reads the focused window), so it claims nothing either way.
+   */
+  observation_complete: boolean | null;
   /** The focused node's text in the last complete tree (what a text field holds after input), if any. */
   focused_text: string | null;
   polls: number;
@@ -254,7 +257,9 @@ function summarise(
             ? true
             : null,
     checks,
-    observation_complete: complete !== null,
+    observation_complete: checks.every((check) => check.name === 'expected_package')
+      ? null
+      : complete !== null,
     focused_text: complete?.nodes.find((node) => node.focused === true)?.text ?? null,
     read_error: seen.error,
     read_abandoned: seen.abandoned,
