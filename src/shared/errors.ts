@@ -93,6 +93,8 @@ export const ERROR_CODES = [
   'UI_BUSY',
   'UI_INPUT_UNSUPPORTED',
   'UI_VERIFICATION_FAILED',
+  // Screenshots for vision (docs/ui-loop.md "Screenshots and vision")
+  'IMAGE_REFUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,7 +8,7 @@ import { callSchema, runTool } from '../android/runTool';
 import type { AndroidTool } from '../android/tool';
 import type { DeviceResolver } from '../devices/types';
 import { checkWithSchema, type ArgumentCheck } from './toolArguments';
-import { errorResult, valueResult, type ToolResult } from './toolResults';
+import { androidValueResult, errorResult, type ToolResult } from './toolResults';
 
 /** One tools/list entry of an Android tool. */
 export interface AndroidToolDefinition {
@@ -48,7 +48,7 @@ export async function callAndroidTool(
   const result = await runTool(tool, { arguments: args, resolver, approve });
   if (!result.ok) return errorResult(result.error);
   const value = result.value;
-  return valueResult(
+  return androidValueResult(
     typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : { value },

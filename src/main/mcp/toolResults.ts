@@ -5,7 +5,7 @@ import type { AppError, Result } from '../../shared/errors';
 import type { ExecutionResult } from '../execution/types';
 
 export type ToolContent =
-  { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: 'image/png' };
+  { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: 'image/png' | 'image/jpeg' };
 
 /** A tools/call result as the SDK expects it. */
 export interface ToolResult {
@@ -18,6 +18,32 @@ export interface ToolResult {
 /** A successful result carrying `value` as JSON text and as structuredContent. */
 export function valueResult(value: Record<string, unknown>): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+}
+
+/**
+ * An Android tool's answer. One carrying `image: { mime_type, data_base64 }` (src/main/ui/visionTools.ts) sends the
+ * image as image content after the JSON, which keeps the image's mime type and size but not its bytes again.
+ */
+export function androidValueResult(value: Record<string, unknown>): ToolResult {
+  const image = value.image;
+  if (
+    typeof image !== 'object' ||
+    image === null ||
+    !('data_base64' in image) ||
+    typeof image.data_base64 !== 'string' ||
+    !('mime_type' in image) ||
+    (image.mime_type !== 'image/png' && image.mime_type !== 'image/jpeg')
+  )
+    return valueResult(value);
+  const { data_base64: data, ...described } = image;
+  const shown = { ...value, image: { ...described, attached: true } };
+  return {
+    content: [
+      { type: 'text', text: JSON.stringify(shown) },
+      { type: 'image', data, mimeType: image.mime_type },
+    ],
+    structuredContent: shown,
+  };
 }
 
 /** A tool error; nothing is stripped, so a path in `details` stays visible. */

@@ -1,6 +1,7 @@
 // The one list of Android tools that MCP, the CLI and the console serve (src/main/android/tool.ts).
 import { UI_TOOLS } from '../ui/tools';
 import { UI_ACTION_TOOLS } from '../ui/actions';
+import { VISION_TOOLS } from '../ui/visionTools';
 import type { AndroidTool } from '../android/tool';
 import { androidSettings } from '../diagnostics/settings';
 import { analyzeSystemTrace } from '../traces/analyzeTool';
@@ -41,6 +42,7 @@ export const ANDROID_TOOLS: readonly AndroidTool[] = [
   analyzeSystemTrace,
   ...UI_TOOLS,
   ...UI_ACTION_TOOLS,
+  ...VISION_TOOLS,
 ];
 
 /** The tool with this MCP name. */
