@@ -3,6 +3,7 @@
 // triangle filter and sent as JPEG quality 82; a result still over 2 MiB is refused rather than sent.
 import sharp from 'sharp';
 import { fail, ok, type Result } from '../../shared/errors';
+import { checkPng } from './png';
 
 export const VISION_LIMITS = {
   /** Largest source file read. */
@@ -90,10 +91,18 @@ export async function prepareForVision(bytes: Uint8Array): Promise<Result<Vision
       { reason: 'too_many_pixels', widthPx, heightPx, limit: VISION_LIMITS.pixels },
     );
   const source = { format, widthPx, heightPx, bytes: bytes.length };
-  if (format !== 'webp' && bytes.length <= VISION_LIMITS.sentBytes)
+  if (format !== 'webp' && bytes.length <= VISION_LIMITS.sentBytes) {
+    // Passed on unchanged, so it must be whole: a cut-off file would reach the model as a broken image.
+    const whole = format === 'png' ? checkPng(bytes).ok : bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9;
+    if (!whole)
+      return refused(`the ${format.toUpperCase()} image is cut off (it does not end as a whole file does)`, {
+        reason: 'unreadable',
+        format,
+      });
     return ok(
       finish(source, format === 'png' ? 'image/png' : 'image/jpeg', bytes, { widthPx, heightPx }, false),
     );
+  }
   const size = fitInside(widthPx, heightPx, VISION_LIMITS.side);
   let data: Buffer;
   try {

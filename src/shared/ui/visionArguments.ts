@@ -20,7 +20,7 @@ export const SCREENSHOT_ARGUMENTS = z.strictObject({
 
 export const READ_SCREEN_ARGUMENTS = z.strictObject({
   path: z
-    .undefined({
+    .never({
       error:
         'android.read_screen never writes a file: use android.screenshot or capture_android_screen with path',
     })
