@@ -90,7 +90,7 @@ describe('android.screenshot and android.read_screen without a path', () => {
     );
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'INVALID_ARGUMENTS', message: expect.stringContaining('never writes a file') },
+      error: { code: 'INVALID_ARGUMENTS', message: expect.stringContaining('path is not a known field') },
     });
     expect(services).toEqual([]);
   });

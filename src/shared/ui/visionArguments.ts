@@ -18,14 +18,8 @@ export const SCREENSHOT_ARGUMENTS = z.strictObject({
     .optional(),
 });
 
-export const READ_SCREEN_ARGUMENTS = z.strictObject({
-  path: z
-    .never({
-      error:
-        'android.read_screen never writes a file: use android.screenshot or capture_android_screen with path',
-    })
-    .optional(),
-});
+/** android.read_screen never writes a file, so `path` is an unknown field (reference: it refuses a path). */
+export const READ_SCREEN_ARGUMENTS = z.strictObject({});
 
 export const CAPTURE_SCREEN_ARGUMENTS = z.strictObject({
   path: devicePath.describe('absolute device path of the PNG to write (needs approval)'),
