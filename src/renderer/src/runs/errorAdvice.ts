@@ -107,7 +107,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   UI_INPUT_UNSUPPORTED:
     'The shell path types printable ASCII only and cannot replace text: change the text, or clear the field first.',
   UI_VERIFICATION_FAILED:
-    'The action was sent once but its postcondition was not observed: read the screen before retrying.',  IMAGE_REFUSED:
+    'The action was sent once but its postcondition was not observed: read the screen before retrying.',
+  IMAGE_REFUSED:
     'The image is not a PNG, JPEG or WebP, or is too large to send (32 MiB file, 80 megapixels, 2 MiB sent): crop or convert it.',
 };
 
