@@ -71,9 +71,18 @@ describe.each(['phone', 'legacy21'])('android_logcat on %s', (profile) => {
     };
     expect(value.pid).toBe(pid);
     expect(value.cutoff.device_epoch_s - value.cutoff.cutoff_epoch_s).toBe(120);
+    // Android 5-6 logcat has no --pid: the window is read whole and filtered on the host, and the answer says so.
+    const pidOption = profile === 'legacy21' ? '' : ` --pid=${pid}`;
     expect(services(profile)).toContain(
-      `shell,v2,raw:logcat -d -v threadtime,epoch -t ${value.cutoff.cutoff_epoch_s}.000 --pid=${pid} -m 200 'MyTag:D' '*:S'`,
+      `shell,v2,raw:logcat -d -v threadtime,epoch -t ${value.cutoff.cutoff_epoch_s}.000${pidOption} -m 200 'MyTag:D' '*:S'`,
     );
+    expect(value).toMatchObject({ pid_filter: profile === 'legacy21' ? 'host' : 'device' });
+    expect(value.entries.every((entry) => entry.pid === pid)).toBe(true);
+    expect(
+      (value as unknown as { caveats: string[] }).caveats.some((caveat) =>
+        caveat.includes('no logcat --pid'),
+      ),
+    ).toBe(profile === 'legacy21');
     const mine = value.entries.filter((entry) => entry.tag === 'MyTag');
     expect(mine.length).toBe(1);
     expect(mine[0]!.message).not.toContain('abc.def.ghi');
@@ -118,5 +127,15 @@ describe('android_logcat refusals', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
     expect(!result.ok && result.error.message).toContain(message);
     expect(services('phone').length).toBe(before);
+  });
+});
+
+describe('logcat --pid on the simulated devices', () => {
+  it('is refused by Android 5 logcat, as real ones have no --pid, and accepted by Android 15', async () => {
+    const legacy = await adb.adb(['-s', phones.legacy21!.serial, 'shell', 'logcat -d -t 1 --pid=1']);
+    expect(legacy.code).not.toBe(0);
+    expect(`${legacy.stdout.toString()}${legacy.stderr.toString()}`).toContain('--pid');
+    const modern = await adb.adb(['-s', phones.phone!.serial, 'shell', 'logcat -d -t 1 --pid=1']);
+    expect(modern.code).toBe(0);
   });
 });

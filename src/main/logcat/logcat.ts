@@ -1,10 +1,10 @@
 // android_logcat: a bounded, directed window of the device log (`logcat -d`), scoped to a pid or package, redacted.
-import { fail, ok } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/errors';
 import { LOGCAT_ARGUMENTS } from '../../shared/android/logcatArguments';
 import { isLogDivider, parseLogLine, type LogEntry } from '../../shared/logcat/entry';
 import { redactMessage, REDACTION_CAVEAT } from '../../shared/logcat/redact';
 import { commandFailure } from '../android/outcome';
-import { defineTool } from '../android/tool';
+import { defineTool, type AndroidToolContext } from '../android/tool';
 import { resolvePid } from './pid';
 
 export const LOGCAT_CAVEATS = [
@@ -12,6 +12,29 @@ export const LOGCAT_CAVEATS = [
   'No matching entries do not prove that nothing happened.',
   'The window is not guaranteed complete: ring buffers wrap and chatty logging is pruned.',
 ];
+
+/** logcat --pid arrived with Android 7. */
+const PID_OPTION_SDK = 24;
+
+export const HOST_PID_FILTER_CAVEAT =
+  'This Android version has no logcat --pid: the last lines of the whole log were read and filtered by pid on this ' +
+  'computer, so fewer entries than asked may come back (limit_reached counts the lines read).';
+
+/** The device's API level: the hub's reading when it has one, else `getprop ro.build.version.sdk`. */
+async function sdkLevelOf(context: AndroidToolContext): Promise<Result<number>> {
+  const known = context.device?.info.apiLevel;
+  if (known !== undefined) return ok(known);
+  const read = await context.run('getprop ro.build.version.sdk');
+  if (!read.ok) return read;
+  const failure = commandFailure('getprop ro.build.version.sdk', read.value);
+  if (failure !== undefined) return failure;
+  const sdk = Number(read.value.stdout.trim());
+  return Number.isInteger(sdk) && sdk > 0
+    ? ok(sdk)
+    : fail('ANDROID_COMMAND_FAILED', 'getprop ro.build.version.sdk did not print an API level', {
+        stdout: read.value.stdout.slice(0, 200),
+      });
+}
 
 /** android_logcat's answer. */
 export interface LogcatWindow {
@@ -25,6 +48,8 @@ export interface LogcatWindow {
   /** With since_secs: the device clock when asked and the window's start (epoch seconds). */
   cutoff: { device_epoch_s: number; cutoff_epoch_s: number } | null;
   pid: number | null;
+  /** Where the pid was applied: logcat's --pid (Android 7+), or on this computer for older devices; null: no pid. */
+  pid_filter: 'device' | 'host' | null;
   scope: 'package' | 'pid' | 'device';
   package: string | null;
   limits: { lines: number; since_secs: number | null };
@@ -50,7 +75,13 @@ export const androidLogcat = defineTool({
     }
     const filters = args.filter === undefined ? [] : args.filter.trim().split(/\s+/).filter(Boolean);
     const quoted = filters.map((token) => `'${token}'`);
-    const pidPart = pid === null ? [] : [`--pid=${pid}`];
+    let pidFilter: LogcatWindow['pid_filter'] = null;
+    if (pid !== null) {
+      const sdk = await sdkLevelOf(context);
+      if (!sdk.ok) return sdk;
+      pidFilter = sdk.value < PID_OPTION_SDK ? 'host' : 'device';
+    }
+    const pidPart = pid === null || pidFilter === 'host' ? [] : [`--pid=${pid}`];
     let cutoff: { device_epoch_s: number; cutoff_epoch_s: number } | null = null;
     let command: string;
     if (args.since_secs === undefined) {
@@ -86,6 +117,7 @@ export const androidLogcat = defineTool({
     const entries: LogEntry[] = [];
     let unparsed = 0;
     let redactions = 0;
+    let read = 0;
     for (const line of answer.value.stdout.split('\n')) {
       if (line.trim() === '' || isLogDivider(line)) continue;
       const entry = parseLogLine(line);
@@ -93,6 +125,8 @@ export const androidLogcat = defineTool({
         unparsed += 1;
         continue;
       }
+      read += 1;
+      if (pidFilter === 'host' && entry.pid !== pid) continue;
       if (args.redact) {
         const redacted = redactMessage(entry.message);
         redactions += redacted.count;
@@ -106,15 +140,20 @@ export const androidLogcat = defineTool({
       status,
       entries,
       unparsed_lines: unparsed,
-      limit_reached: entries.length >= args.lines,
+      limit_reached: read >= args.lines,
       cutoff,
       pid,
+      pid_filter: pidFilter,
       scope: args.package !== undefined ? 'package' : pid !== null ? 'pid' : 'device',
       package: args.package ?? null,
       limits: { lines: args.lines, since_secs: args.since_secs ?? null },
       redacted: args.redact,
       redactions,
-      caveats: args.redact ? [REDACTION_CAVEAT, ...LOGCAT_CAVEATS] : LOGCAT_CAVEATS,
+      caveats: [
+        ...(args.redact ? [REDACTION_CAVEAT] : []),
+        ...(pidFilter === 'host' ? [HOST_PID_FILTER_CAVEAT] : []),
+        ...LOGCAT_CAVEATS,
+      ],
     });
   },
 });

@@ -13,6 +13,13 @@ export async function logcat(context: CommandContext): Promise<number> {
   const { state } = context.device;
   const options = parseLogcatOptions(context.args, state.now(), context.environment.ANDROID_LOG_TAGS);
   if ('error' in options) return failWith(context, options.error);
+  // --pid arrived with Android 7 (API 24); older logcat knows no long options and stops with a usage error (the
+  // wording here is approximate, the non-zero exit is what callers must handle).
+  if (options.pid !== undefined && state.sdkLevel < 24)
+    return failWith(
+      context,
+      `logcat: unrecognized option '--pid=${options.pid}' (Android ${state.sdkLevel} logcat has no --pid)`,
+    );
   if (options.clear) {
     state.clearLogs(options.buffers);
     return 0;
