@@ -43,12 +43,16 @@ function timedOut(timeoutMs: number): Result<never> {
   });
 }
 
-/** Opens the screencap stream and reads it to the end, all before `deadlineMs`; a late stream is destroyed. */
-function readScreencap(
+/**
+ * Opens a screencap `service` (`exec:screencap -p`, or `exec:screencap` for raw pixels) and reads it to the end,
+ * all before `deadlineMs`; a late stream is destroyed.
+ */
+export function readScreencap(
   client: AdbClient,
   serial: string,
   deadlineMs: number,
   timeoutMs: number,
+  service: string = SCREENCAP_SERVICE,
 ): Promise<Result<Uint8Array>> {
   // No time left (an execution that spent its budget waiting for the envelope): do not start one.
   if (timeoutMs <= 0)
@@ -70,7 +74,7 @@ function readScreencap(
       resolve(result);
     };
     const timer = setTimeout(() => finish(timedOut(timeoutMs)), Math.max(0, deadlineMs - Date.now()));
-    client.openLocal(serial, SCREENCAP_SERVICE).then(
+    client.openLocal(serial, service).then(
       (opened) => {
         stream = opened;
         // Opened after the deadline: nothing reads it.
@@ -101,7 +105,7 @@ function readScreencap(
 }
 
 /** The device's adb state, or 'unknown' when adb does not answer before the capture's `deadlineMs`. */
-async function deviceState(client: AdbClient, serial: string, deadlineMs: number): Promise<string> {
+export async function deviceState(client: AdbClient, serial: string, deadlineMs: number): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<string>((resolve) => {
     timer = setTimeout(() => resolve('unknown'), Math.max(0, deadlineMs - Date.now()));
