@@ -6,6 +6,7 @@ import type { AndroidTool } from '../android/tool';
 import { androidSettings } from '../diagnostics/settings';
 import { analyzeSystemTrace } from '../traces/analyzeTool';
 import { SYSTEM_TRACE_TOOLS } from '../traces/capture';
+import { systemTraceStatus } from '../traces/statusTool';
 import { androidCrashReport, androidNetstats, androidNotification } from '../diagnostics/aggregates/filtered';
 import { androidConnectivity, androidWifiEth } from '../diagnostics/aggregates/network';
 import { androidPermissionAudit } from '../diagnostics/aggregates/permissionAudit';
@@ -40,6 +41,7 @@ export const ANDROID_TOOLS: readonly AndroidTool[] = [
   androidBackgroundWork,
   ...SYSTEM_TRACE_TOOLS,
   analyzeSystemTrace,
+  systemTraceStatus,
   ...UI_TOOLS,
   ...UI_ACTION_TOOLS,
   ...VISION_TOOLS,

@@ -69,10 +69,13 @@ function expectJank(report: TraceReport): void {
 }
 
 describe('analyze_system_trace sources', () => {
-  it('refuses a capture that is still being recorded', async () => {
+  it('refuses a capture that is still being recorded, saying so from the read-only probe', async () => {
     const result = await call(analyze, { trace_id: traceId });
-    expect(result).toMatchObject({ ok: false, error: { code: 'SYSTEM_TRACE_REFUSED' } });
-    if (!result.ok) expect(result.error.message).toContain('still being recorded');
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'SYSTEM_TRACE_REFUSED', details: { on_device: 'recording' } },
+    });
+    if (!result.ok) expect(result.error.message).toContain('is still recording on');
   });
 
   it('analyses a stopped capture by trace_id and shows the injected jank', { timeout: 60_000 }, async () => {

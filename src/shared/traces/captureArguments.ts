@@ -45,3 +45,4 @@ export const STOP_TRACE_ARGUMENTS = z.strictObject({ trace_id: traceId });
 export const LIST_TRACES_ARGUMENTS = z.strictObject({});
 
 export const DELETE_TRACE_ARGUMENTS = z.strictObject({ trace_id: traceId });
+export const TRACE_STATUS_ARGUMENTS = z.strictObject({ trace_id: traceId });

@@ -1,10 +1,12 @@
 // The console's continuation after a start_system_trace: wait for the capture's own deadline (its duration plus the
-// 5 s finalization the tool adds), then collect it (stop_system_trace, which asks its own approval) and analyse it
-// through the same analyze_system_trace call a manual analysis makes. Any failure is the answer, never a report.
+// 5 s finalization the tool adds), ask the read-only system_trace_status whether it still records (a capture still
+// recording is reported as that failure and left running, never stopped), then collect it (stop_system_trace, which
+// asks its own approval) and analyse it through the same analyze_system_trace call a manual analysis makes. Any
+// failure is the answer, never a report.
 // The state lives only in this page's memory: a reload forgets it and never resumes or replays it.
 import type { AppError, Result } from '../../../shared/errors';
 import type { TraceReport } from '../../../shared/trace/report';
-import { parseToolResult, reportSchema, stoppedSchema } from './results';
+import { parseToolResult, reportSchema, statusSchema, stoppedSchema } from './results';
 
 /** Runs one Android tool on the capture's device (android:run), its result still unparsed. */
 export type ToolRunner = (tool: string, args: Record<string, unknown>) => Promise<Result<unknown>>;
@@ -63,6 +65,21 @@ export async function resume(
   };
   if (cancelled()) return finish({ phase: 'cancelled', capture });
   report({ phase: 'collecting', capture });
+  const probed = await run('system_trace_status', { trace_id: capture.traceId });
+  const state = probed.ok ? parseToolResult('system_trace_status', probed.value, statusSchema) : probed;
+  if (!state.ok) return finish({ phase: 'failed', capture, step: 'recording', error: state.error });
+  if (state.value.recording)
+    return finish({
+      phase: 'failed',
+      capture,
+      step: 'recording',
+      error: {
+        code: 'SYSTEM_TRACE_REFUSED',
+        message: `${capture.traceId} is still recording on ${capture.device} at its deadline, so it was not analysed (and not stopped): a trace being recorded cannot be analysed. Stop it from the list when you want it collected, then analyse it.`,
+        details: { trace_id: capture.traceId, on_device: 'recording' },
+      },
+    });
+  if (cancelled()) return finish({ phase: 'cancelled', capture });
   const stopped = await run('stop_system_trace', { trace_id: capture.traceId });
   const parsed = stopped.ok ? parseToolResult('stop_system_trace', stopped.value, stoppedSchema) : stopped;
   if (!parsed.ok) return finish({ phase: 'failed', capture, step: 'collect', error: parsed.error });

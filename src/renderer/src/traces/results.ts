@@ -21,6 +21,15 @@ export const stoppedSchema = z.object({
 });
 export type StoppedTrace = z.infer<typeof stoppedSchema>;
 
+export const statusSchema = z.object({
+  trace_id: z.string(),
+  record_status: z.enum(['recording', 'stopped', 'already_stopped']),
+  recording: z.boolean(),
+  on_device: z.enum(['recording', 'finished']).nullable(),
+  collected: z.boolean(),
+});
+export type TraceStatus = z.infer<typeof statusSchema>;
+
 const sessionSchema = z.object({
   id: z.string(),
   deadline_unix_secs: z.number(),

@@ -36,6 +36,16 @@ const started = {
 };
 const list = { kind: 'system_traces', count: 0, max: 16, traces: [] };
 const stop = { status: 'already_stopped', trace_id: ID, path: started.path, host_path: '/h/t', bytes: 10 };
+const probed = {
+  trace_id: ID,
+  device: SERIAL,
+  record_status: 'recording',
+  deadline_unix_secs: 1_008,
+  recording: false,
+  on_device: 'finished',
+  collected: false,
+  next: 'stop_system_trace',
+};
 
 describe('traces slice', () => {
   it('records, waits for the deadline, then collects and analyses on its own', async () => {
@@ -43,6 +53,7 @@ describe('traces slice', () => {
     const { client, store, tools } = setup({
       start_system_trace: started,
       list_system_traces: list,
+      system_trace_status: probed,
       stop_system_trace: stop,
       analyze_system_trace: report,
     });
@@ -55,6 +66,7 @@ describe('traces slice', () => {
     expect(store.getState().traceContinuations[ID]?.phase).toBe('waiting');
     await vi.advanceTimersByTimeAsync(7_999);
     expect(tools()).not.toContain('stop_system_trace');
+    expect(tools()).not.toContain('system_trace_status');
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(() => expect(store.getState().traceContinuations[ID]?.phase).toBe('completed'));
     expect(tools()).toContain('analyze_system_trace');
