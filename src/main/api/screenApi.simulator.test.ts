@@ -87,4 +87,17 @@ describe('the Screen view through the console API', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.code).toBe('INVALID_ARGUMENTS');
   }, 30_000);
+
+  it('sends a D-pad key as one `input keyevent` and answers the command', async () => {
+    const api = createConsoleApi({ ...setup.dependencies, hub });
+    const before = services().filter((service) => /input keyevent 20$/.test(service)).length;
+    const acted = await dispatchChannel(api, 'screen:act', { serial, action: { kind: 'key', key: 'down' } });
+    if (!acted.ok) throw new Error(acted.error.message);
+    expect(acted.value).toMatchObject({
+      action_sent: true,
+      command: 'input keyevent 20',
+      confirmed_labels: null,
+    });
+    expect(services().filter((service) => /input keyevent 20$/.test(service)).length - before).toBe(1);
+  }, 30_000);
 });
