@@ -41,6 +41,9 @@ const api = {
   'logcat:redaction': (input) => ipcRenderer.invoke('logcat:redaction', input),
   'approval:answer': (input) => ipcRenderer.invoke('approval:answer', input),
   'android:cancel': (input) => ipcRenderer.invoke('android:cancel', input),
+  'screen:frame': (input) => ipcRenderer.invoke('screen:frame', input),
+  'screen:tree': (input) => ipcRenderer.invoke('screen:tree', input),
+  'screen:act': (input) => ipcRenderer.invoke('screen:act', input),
 } satisfies ConsoleApi;
 
 /** Subscribes to one console event (only the names in CONSOLE_EVENTS); returns the unsubscribe function. */

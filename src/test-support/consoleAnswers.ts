@@ -9,6 +9,7 @@ import type { ResultEnvelope } from '../shared/envelope';
 import type { Execution } from '../shared/execution/types';
 import { testDescription } from './testDescription';
 import { fullRecord } from './testRecords';
+import { SCREEN_BROKEN_ANSWERS, SCREEN_CHANNEL_ANSWERS } from './screenAnswers';
 
 const settings = {
   simulatorWhenNoDevice: true,
@@ -266,6 +267,7 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
   'logcat:redaction': { ...logcatFollow, redacting: false },
   'approval:answer': { id: 'approval-abcdefgh12345678', outcome: 'approved' },
   'android:cancel': { cancelled: true },
+  ...SCREEN_CHANNEL_ANSWERS,
 };
 
 /** Per channel: an answer value with one nested field of the wrong type, and that field's path. */
@@ -364,4 +366,5 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
   'logcat:redaction': { value: { ...logcatFollow, caveat: null }, field: 'caveat' },
   'approval:answer': { value: { id: 'approval-abcdefgh12345678', outcome: 'yes' }, field: 'outcome' },
   'android:cancel': { value: { cancelled: 'yes' }, field: 'cancelled' },
+  ...SCREEN_BROKEN_ANSWERS,
 };

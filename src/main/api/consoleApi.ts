@@ -12,6 +12,7 @@ import { logcatApi } from './logcatApi';
 import { operatorApi } from './operatorApi';
 import { presetsApi } from './presetsApi';
 import { screenshotApi } from './screenshotApi';
+import { screenApi } from './screenApi';
 import { settingsApi } from './settingsApi';
 
 export { parseChannelInput } from './channelInputs';
@@ -38,5 +39,6 @@ export function createConsoleApi(dependencies: ConsoleDependencies): ConsoleApi 
     ...androidApi(resolved),
     ...logcatApi(resolved),
     ...approvalApi(resolved),
+    ...screenApi(resolved),
   };
 }

@@ -11,6 +11,7 @@ import {
   settingsFields,
 } from './fieldRules';
 import { logcatChannelSchemas } from './logcatSchemas';
+import { screenChannelSchemas } from './screenSchemas';
 
 /** How many devices one sequence:run may drive at once. */
 export const MAX_SEQUENCE_DEVICES = 32;
@@ -142,6 +143,7 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
       run_id: z.string({ error: RUN_KEY_RULE }).regex(/^[A-Za-z0-9_-]{1,64}$/, RUN_KEY_RULE),
     }),
     ...logcatChannelSchemas,
+    ...screenChannelSchemas,
     'approval:answer': z.strictObject({
       id: z
         .string({ error: APPROVAL_ID_RULE })

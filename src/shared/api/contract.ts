@@ -16,6 +16,7 @@ import type {
   LogcatFollowCounts,
   LogcatFollowInfo,
 } from './logcatSchemas';
+import type { ScreenActAnswer, ScreenFrameAnswer, ScreenTreeAnswer } from './screenSchemas';
 
 /** An adb server the console watches: the local one, or a device lab's "host:port". */
 export interface AdbServerInfo {
@@ -177,6 +178,12 @@ export interface ConsoleApiChannels {
   'approval:answer': { input: ParsedChannelInput<'approval:answer'>; output: ApprovalSettled };
   /** Cancels the android:run with this run_id: its adb streams are closed before the answer (false: none in flight). */
   'android:cancel': { input: ParsedChannelInput<'android:cancel'>; output: { cancelled: boolean } };
+  /** One live-screen frame of a device (one capture in flight per device; a second caller shares it). */
+  'screen:frame': { input: ParsedChannelInput<'screen:frame'>; output: ScreenFrameAnswer };
+  /** The device's UI tree for the Screen view (inspect_android_ui, full) with its focus summary. */
+  'screen:tree': { input: ParsedChannelInput<'screen:tree'>; output: ScreenTreeAnswer };
+  /** One UI action from the Screen view: the user's own action (no dialog), except a dangerous-labelled activation. */
+  'screen:act': { input: ParsedChannelInput<'screen:act'>; output: ScreenActAnswer };
 }
 
 export type ConsoleChannel = keyof ConsoleApiChannels;
@@ -243,6 +250,9 @@ export const CONSOLE_CHANNELS = [
   'logcat:redaction',
   'approval:answer',
   'android:cancel',
+  'screen:frame',
+  'screen:tree',
+  'screen:act',
 ] as const satisfies readonly ConsoleChannel[];
 
 export const CONSOLE_EVENTS = [

@@ -41,6 +41,7 @@ import {
   logcatEndedSchema,
   logcatFollowInfoSchema,
 } from './logcatSchemas';
+import { screenActSchema, screenFrameSchema, screenTreeSchema } from './screenSchemas';
 import { deviceSequenceResultSchema, runProgressSchema } from './sequenceSchemas';
 
 export const executionOutcomeSchema = exactSchema<ExecutionOutcome>()(
@@ -122,6 +123,9 @@ const outputs = {
   'logcat:redaction': logcatFollowInfoSchema,
   'approval:answer': approvalSettledSchema,
   'android:cancel': z.object({ cancelled: z.boolean() }),
+  'screen:frame': screenFrameSchema,
+  'screen:tree': screenTreeSchema,
+  'screen:act': screenActSchema,
 };
 
 type ChannelOutputs = { [C in ConsoleChannel]: ChannelOutput<C> };

@@ -13,6 +13,7 @@ import { RawBrowserView } from './RawBrowserView';
 import { StorageView } from './StorageView';
 import { ToolCardView } from './ToolCard';
 import { LogcatView } from '../logcat/LogcatView';
+import { ScreenView } from '../screen/ScreenView';
 import './diagnostics.css';
 
 /** Tools a view below shows; the others get the generic card. */
@@ -80,6 +81,7 @@ export function Diagnostics(): ReactNode {
             <strong>{toolsError.code}</strong> {toolsError.message}
           </p>
         )}
+        {serial !== null && <ScreenView key={`screen-${serial}`} serial={serial} />}
         {serial !== null && <LogcatView key={serial} serial={serial} />}
         {serial === null ? (
           <p className="muted">Select a device to run diagnostics on it.</p>

@@ -13,6 +13,7 @@ import { createSettingsSlice } from '../settings/settingsSlice';
 import { createUiSlice } from '../ui/uiSlice';
 import { createApprovalSlice } from '../approval/approvalSlice';
 import { createTracesSlice } from '../traces/tracesSlice';
+import { createScreenSlice } from '../screen/screenSlice';
 import type { ConsoleState, StoreDependencies } from './types';
 
 export type ConsoleStore = StoreApi<ConsoleState>;
@@ -34,6 +35,7 @@ export function createConsoleStore(
     ...createLogcatSlice(dependencies)(...args),
     ...createApprovalSlice(dependencies)(...args),
     ...createTracesSlice()(dependencies)(...args),
+    ...createScreenSlice(dependencies)(...args),
   }));
 }
 

@@ -13,6 +13,7 @@ import type { SettingsSlice } from '../settings/settingsSlice';
 import type { UiSlice } from '../ui/uiSlice';
 import type { ApprovalSlice } from '../approval/approvalSlice';
 import type { TracesSlice } from '../traces/tracesSlice';
+import type { ScreenSlice } from '../screen/screenSlice';
 
 export type ConsoleState = DevicesSlice &
   OperatorSlice &
@@ -25,7 +26,8 @@ export type ConsoleState = DevicesSlice &
   DiagnosticsSlice &
   LogcatSlice &
   ApprovalSlice &
-  TracesSlice;
+  TracesSlice &
+  ScreenSlice;
 
 /** What the slices need from outside: the API client, a clock and a nonce source. */
 export interface StoreDependencies {

@@ -1,0 +1,273 @@
+// The console's Screen view, main side: live frames (screen:frame, one capture in flight per device), the UI tree
+// beside them (screen:tree, inspect_android_ui full plus its focus summary) and the user's actions on the live
+// screen (screen:act, through the UI action tools). A click, key or text typed in the Screen view is itself the
+// user's action, so it asks no dialog; activating (Center/Enter) a focused control labelled restore-defaults, erase,
+// factory reset or upgrade asks the console's strong approval first (docs/ui-loop.md "Console Screen view").
+import { ok, fail, type Result } from '../../shared/errors';
+import type { ConsoleApi } from '../../shared/api/contract';
+import {
+  dangerousLabels,
+  type ScreenAction,
+  type ScreenActAnswer,
+  type ScreenFrameAnswer,
+  type ScreenKey,
+  type ScreenTreeAnswer,
+} from '../../shared/api/screenSchemas';
+import { KEY_ARGUMENTS } from '../../shared/ui/actionArguments';
+import type { UiSourceChoice } from '../../shared/ui/uiArguments';
+import type { AdbClient } from '../../node/adb/adbkit';
+import { runDeviceCommand } from '../../node/adb/deviceCommand';
+import type { Approver } from '../approval/approval';
+import { runTool } from '../android/runTool';
+import { defineTool, type AndroidTool } from '../android/tool';
+import { captureScreen } from '../screenshot/capture';
+import { inputText, pressBack, pressEnter, pressHome, swipe } from '../ui/actions/inputTools';
+import { performAction } from '../ui/actions/perform';
+import { contextPorts } from '../ui/actions/ports';
+import { tap, tapNode } from '../ui/actions/tapTools';
+import { interestingNodes, navigationSummary } from '../ui/inspect';
+import { inspectUi } from '../ui/tools';
+import type { UiTree } from '../ui/uiTree';
+import type { ResolvedDependencies } from './dependencies';
+
+/** One live-screen frame; `captureFrameScreen` in src/main/screen/frames.ts has the same shape. */
+export type ScreenFrame = {
+  png: Uint8Array;
+  widthPx: number;
+  heightPx: number;
+  method: 'screencap-p' | 'raw';
+  captureMs: number;
+  encodeMs: number | null;
+};
+
+/** A live frame is a view, not evidence: a short bound, so a wedged device shows as such within seconds. */
+export const FRAME_TIMEOUT_MS = 10_000;
+
+const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
+
+/** One frame through `screencap -p` (the device encodes the PNG; encodeMs null). */
+export async function captureFrame(
+  client: AdbClient,
+  serial: string,
+  options?: { timeoutMs?: number; signal?: AbortSignal },
+): Promise<Result<ScreenFrame>> {
+  if (isAborted(options?.signal)) return fail('COMMAND_CANCELLED', 'the frame capture was cancelled');
+  const started = performance.now();
+  const captured = await captureScreen(client, serial, {
+    scale: 100,
+    timeoutMs: options?.timeoutMs ?? FRAME_TIMEOUT_MS,
+  });
+  if (!captured.ok) return captured;
+  if (isAborted(options?.signal)) return fail('COMMAND_CANCELLED', 'the frame capture was cancelled');
+  const { png, widthPx, heightPx } = captured.value;
+  return ok({
+    png,
+    widthPx,
+    heightPx,
+    method: 'screencap-p',
+    captureMs: Math.round(performance.now() - started),
+    encodeMs: null,
+  });
+}
+
+const DPAD_KEYCODES = { up: 19, down: 20, left: 21, right: 22, center: 23 } as const;
+type DpadKey = keyof typeof DPAD_KEYCODES;
+
+/** A D-pad key (`input keyevent 19-23`) with the UI actions' send-once and verification; the Screen view's own. */
+function dpadTool(key: DpadKey): AndroidTool {
+  const name = `screen.press_dpad_${key}`;
+  return defineTool({
+    name,
+    cli: { command: 'ui', verb: `press-dpad-${key}` },
+    description: `Presses D-pad ${key} (\`input keyevent ${DPAD_KEYCODES[key]}\`).`,
+    risk: 'dangerous',
+    arguments: KEY_ARGUMENTS,
+    run(context, args) {
+      const command = `input keyevent ${DPAD_KEYCODES[key]}`;
+      return performAction(
+        {
+          tool: name,
+          kind: `press_dpad_${key}`,
+          strength: 'strong',
+          prepare: () => Promise.resolve(ok({ command, preview: command, target: null, tree: null })),
+        },
+        contextPorts(context),
+        args.verification,
+      );
+    },
+  });
+}
+
+const KEY_TOOLS: Record<ScreenKey, AndroidTool> = {
+  back: pressBack,
+  home: pressHome,
+  enter: pressEnter,
+  up: dpadTool('up'),
+  down: dpadTool('down'),
+  left: dpadTool('left'),
+  right: dpadTool('right'),
+  center: dpadTool('center'),
+};
+
+/** The tool and its arguments for one Screen view action. */
+export function toolCallOf(action: ScreenAction): { tool: AndroidTool; args: Record<string, unknown> } {
+  switch (action.kind) {
+    case 'tap':
+      return { tool: tap, args: { x: action.x, y: action.y } };
+    case 'swipe': {
+      const { kind: _kind, ...points } = action;
+      return { tool: swipe, args: points };
+    }
+    case 'key':
+      return { tool: KEY_TOOLS[action.key], args: {} };
+    case 'text':
+      return { tool: inputText, args: { text: action.text } };
+    case 'tap_node':
+      return { tool: tapNode, args: { bounds: action.bounds } };
+  }
+}
+
+/** The user's own action in the Screen view: approved by making it. */
+const USERS_OWN_ACTION: Approver = () => Promise.resolve(ok(undefined));
+
+interface InspectAnswer extends Omit<UiTree, 'nodes'> {
+  fallback_reason: string | null;
+  nodes: UiTree['nodes'];
+}
+
+export function screenApi(
+  dependencies: Pick<ResolvedDependencies, 'hub' | 'clock' | 'approvals'>,
+  capture: typeof captureFrame = captureFrame,
+): Pick<ConsoleApi, 'screen:frame' | 'screen:tree' | 'screen:act'> {
+  const { hub, clock, approvals } = dependencies;
+  /** The capture in flight per device: a second caller shares it instead of starting another. */
+  const framesInFlight = new Map<string, Promise<Result<ScreenFrameAnswer>>>();
+  /** `ro.build.characteristics` names tv, per serial (it does not change while the device is connected). */
+  const television = new Map<string, boolean>();
+
+  const frame = async (serial: string): Promise<Result<ScreenFrameAnswer>> => {
+    const resolved = await hub.resolve(serial);
+    if (!resolved.ok) return resolved;
+    const captured = await capture(resolved.value.client, serial, { timeoutMs: FRAME_TIMEOUT_MS });
+    if (!captured.ok) return captured;
+    const { png, widthPx, heightPx, method, captureMs, encodeMs } = captured.value;
+    return ok({
+      serial,
+      mimeType: 'image/png',
+      base64: Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64'),
+      widthPx,
+      heightPx,
+      method,
+      captureMs,
+      encodeMs,
+      capturedAt: new Date(clock.now()).toISOString(),
+    });
+  };
+
+  const isTelevision = async (serial: string): Promise<boolean | null> => {
+    const known = television.get(serial);
+    if (known !== undefined) return known;
+    const resolved = await hub.resolve(serial);
+    if (!resolved.ok) return null;
+    const answer = await runDeviceCommand(resolved.value.client, serial, 'getprop ro.build.characteristics', {
+      timeoutMs: 5000,
+    });
+    if (!answer.ok || answer.value.status !== 'complete') return null;
+    const value = answer.value.stdout.trim().split(',').includes('tv');
+    television.set(serial, value);
+    return value;
+  };
+
+  const readTree = async (
+    serial: string,
+    source: UiSourceChoice,
+    full: boolean,
+  ): Promise<Result<InspectAnswer>> => {
+    const read = await runTool(inspectUi, {
+      arguments: { device: serial, source, ...(full ? { full: true } : {}) },
+      resolver: hub,
+      approve: USERS_OWN_ACTION,
+      now: () => clock.now(),
+    });
+    return read.ok ? ok(read.value as InspectAnswer) : read;
+  };
+
+  /** The labels of the focused nodes that name a dangerous control (empty: none). */
+  const focusedDangerLabels = async (serial: string): Promise<Result<string[]>> => {
+    const read = await readTree(serial, 'auto', true);
+    if (!read.ok) return read;
+    const tree = read.value;
+    const focused = navigationSummary(tree, interestingNodes(tree)).focused;
+    return ok(dangerousLabels(focused.flatMap((focus) => focus.labels)));
+  };
+
+  return {
+    'screen:frame': ({ serial }) => {
+      const running = framesInFlight.get(serial);
+      if (running !== undefined) return running;
+      const started = frame(serial).finally(() => framesInFlight.delete(serial));
+      framesInFlight.set(serial, started);
+      return started;
+    },
+    'screen:tree': async ({ serial, source }) => {
+      const [read, tv] = await Promise.all([readTree(serial, source ?? 'auto', true), isTelevision(serial)]);
+      if (!read.ok) return read;
+      const tree = read.value;
+      const summary = navigationSummary(tree, interestingNodes(tree));
+      const answer: ScreenTreeAnswer = {
+        serial,
+        source: tree.source,
+        status: tree.status,
+        truncated: tree.truncated,
+        complete: summary.complete,
+        node_count: tree.node_count,
+        nodes: tree.nodes.map(({ text_hash: _text, description_hash: _description, ...node }) => node),
+        focused: summary.focused,
+        fallback_reason: tree.fallback_reason,
+        duration_ms: tree.duration_ms,
+        television: tv,
+        takenAt: new Date(clock.now()).toISOString(),
+      };
+      return ok(answer);
+    },
+    'screen:act': async ({ serial, action, verification }) => {
+      const { tool, args } = toolCallOf(action);
+      let approve = USERS_OWN_ACTION;
+      let confirmed: string[] | null = null;
+      // Activation acts on whatever has the focus: read it now and ask the strong dialog for a dangerous label.
+      if (action.kind === 'key' && (action.key === 'center' || action.key === 'enter')) {
+        const danger = await focusedDangerLabels(serial);
+        if (!danger.ok) return danger;
+        if (danger.value.length > 0) {
+          const labels = danger.value;
+          approve = async (request) => {
+            const answer = await approvals.approve({
+              ...request,
+              strength: 'strong',
+              preview: `activate the focused control labelled ${labels.map((label) => `'${label}'`).join(', ')} (${request.preview})`,
+            });
+            if (answer.ok) confirmed = labels;
+            return answer;
+          };
+        }
+      }
+      const result = await runTool(tool, {
+        arguments: { device: serial, ...args, ...(verification ? { verification } : {}) },
+        resolver: hub,
+        approve,
+        now: () => clock.now(),
+      });
+      if (!result.ok) return result;
+      const value = result.value as { action_sent?: boolean; command?: string };
+      const answer: ScreenActAnswer = {
+        serial,
+        tool: tool.name,
+        action_sent: value.action_sent === true,
+        command: value.command ?? '',
+        result: result.value,
+        confirmed_labels: confirmed,
+      };
+      return ok(answer);
+    },
+  };
+}

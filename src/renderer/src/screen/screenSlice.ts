@@ -1,0 +1,125 @@
+// The Screen view's store slice: the live frames of the selected device (a FramePoller), the tree beside them
+// (screen:tree) with hover and selection, and the user's actions on the live screen (screen:act) with their results.
+import type { ScreenAction, ScreenActAnswer, ScreenTreeAnswer } from '../../../shared/api/screenSchemas';
+import type { AppError } from '../../../shared/errors';
+import type { SliceCreator } from '../store/types';
+import { FramePoller, type PollerState } from './framePoller';
+
+export interface ScreenVerification {
+  verify_change?: boolean;
+  expected_package?: string;
+  text_present?: string;
+  text_absent?: string;
+  timeout_ms?: number;
+}
+
+export interface ScreenViewState {
+  live: PollerState;
+  frozen: boolean;
+  tree: ScreenTreeAnswer | null;
+  treeError: AppError | null;
+  treeLoading: boolean;
+  hovered: number | null;
+  selected: number | null;
+  acting: boolean;
+  lastAction: ScreenActAnswer | null;
+  actionError: AppError | null;
+}
+
+export interface ScreenSlice {
+  screen: ScreenViewState;
+  /** Follows `serial` while `visible` (null: stop). */
+  screenFollow(serial: string | null, visible: boolean): void;
+  screenDeviceListed(listed: boolean): void;
+  screenFreeze(frozen: boolean): void;
+  screenLoadTree(serial: string): Promise<void>;
+  screenHover(index: number | null): void;
+  screenSelect(index: number | null): void;
+  screenAct(serial: string, action: ScreenAction, verification?: ScreenVerification): Promise<void>;
+}
+
+const INITIAL_LIVE: PollerState = {
+  serial: null,
+  status: 'idle',
+  frame: null,
+  fps: null,
+  error: null,
+  frames: 0,
+};
+
+export const createScreenSlice: SliceCreator<ScreenSlice> =
+  ({ client, now }) =>
+  (set, get) => {
+    const update = (change: Partial<ScreenViewState>): void =>
+      set({ screen: { ...get().screen, ...change } });
+    const poller = new FramePoller({
+      fetchFrame: (serial) => client.call('screen:frame', { serial }),
+      now,
+      schedule: (run, delayMs) => {
+        const timer = setTimeout(run, delayMs);
+        return () => clearTimeout(timer);
+      },
+      onChange: (live) => update({ live }),
+    });
+    return {
+      screen: {
+        live: INITIAL_LIVE,
+        frozen: false,
+        tree: null,
+        treeError: null,
+        treeLoading: false,
+        hovered: null,
+        selected: null,
+        acting: false,
+        lastAction: null,
+        actionError: null,
+      },
+      screenFollow(serial, visible) {
+        if (serial !== get().screen.live.serial) {
+          update({
+            tree: null,
+            treeError: null,
+            hovered: null,
+            selected: null,
+            lastAction: null,
+            actionError: null,
+          });
+        }
+        poller.setVisible(visible);
+        poller.setDevice(serial);
+      },
+      screenDeviceListed(listed) {
+        poller.setConnected(listed);
+      },
+      screenFreeze(frozen) {
+        update({ frozen });
+        poller.setFrozen(frozen);
+      },
+      async screenLoadTree(serial) {
+        if (get().screen.frozen) return;
+        update({ treeLoading: true });
+        const answer = await client.call('screen:tree', { serial });
+        if (get().screen.live.serial !== serial) return;
+        if (answer.ok) update({ tree: answer.value, treeError: null, treeLoading: false });
+        else update({ treeError: answer.error, treeLoading: false });
+      },
+      screenHover(index) {
+        update({ hovered: index });
+      },
+      screenSelect(index) {
+        update({ selected: index });
+      },
+      async screenAct(serial, action, verification) {
+        if (get().screen.acting) return;
+        update({ acting: true, actionError: null });
+        const answer = await client.call('screen:act', {
+          serial,
+          action,
+          ...(verification !== undefined && Object.keys(verification).length > 0 ? { verification } : {}),
+        });
+        if (answer.ok) update({ acting: false, lastAction: answer.value });
+        else update({ acting: false, actionError: answer.error, lastAction: null });
+        if (!get().screen.frozen) void get().screenLoadTree(serial);
+      },
+    };
+  };
