@@ -3,7 +3,7 @@
 // screen (screen:act, through the UI action tools). A click, key or text typed in the Screen view is itself the
 // user's action, so it asks no dialog; activating (Center/Enter) a focused control labelled restore-defaults, erase,
 // factory reset or upgrade asks the console's strong approval first (docs/ui-loop.md "Console Screen view").
-import { ok, fail, type Result } from '../../shared/errors';
+import { ok, type Result } from '../../shared/errors';
 import type { ConsoleApi } from '../../shared/api/contract';
 import {
   dangerousLabels,
@@ -20,7 +20,7 @@ import { runDeviceCommand } from '../../node/adb/deviceCommand';
 import type { Approver } from '../approval/approval';
 import { runTool } from '../android/runTool';
 import { defineTool, type AndroidTool } from '../android/tool';
-import { captureScreen } from '../screenshot/capture';
+import { captureScreenFrame, type ScreenFrame } from '../screenshot/frames';
 import { inputText, pressBack, pressEnter, pressHome, swipe } from '../ui/actions/inputTools';
 import { performAction } from '../ui/actions/perform';
 import { contextPorts } from '../ui/actions/ports';
@@ -30,43 +30,20 @@ import { inspectUi } from '../ui/tools';
 import type { UiTree } from '../ui/uiTree';
 import type { ResolvedDependencies } from './dependencies';
 
-/** One live-screen frame; `captureFrameScreen` in src/main/screen/frames.ts has the same shape. */
-export type ScreenFrame = {
-  png: Uint8Array;
-  widthPx: number;
-  heightPx: number;
-  method: 'screencap-p' | 'raw';
-  captureMs: number;
-  encodeMs: number | null;
-};
+export type { ScreenFrame } from '../screenshot/frames';
 
 /** A live frame is a view, not evidence: a short bound, so a wedged device shows as such within seconds. */
 export const FRAME_TIMEOUT_MS = 10_000;
 
-const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
-
-/** One frame through `screencap -p` (the device encodes the PNG; encodeMs null). */
-export async function captureFrame(
+/** One frame by the method measured fastest on this device (src/main/screenshot/frames.ts). */
+export function captureFrame(
   client: AdbClient,
   serial: string,
   options?: { timeoutMs?: number; signal?: AbortSignal },
 ): Promise<Result<ScreenFrame>> {
-  if (isAborted(options?.signal)) return fail('COMMAND_CANCELLED', 'the frame capture was cancelled');
-  const started = performance.now();
-  const captured = await captureScreen(client, serial, {
-    scale: 100,
+  return captureScreenFrame(client, serial, {
     timeoutMs: options?.timeoutMs ?? FRAME_TIMEOUT_MS,
-  });
-  if (!captured.ok) return captured;
-  if (isAborted(options?.signal)) return fail('COMMAND_CANCELLED', 'the frame capture was cancelled');
-  const { png, widthPx, heightPx } = captured.value;
-  return ok({
-    png,
-    widthPx,
-    heightPx,
-    method: 'screencap-p',
-    captureMs: Math.round(performance.now() - started),
-    encodeMs: null,
+    ...(options?.signal === undefined ? {} : { signal: options.signal }),
   });
 }
 

@@ -58,7 +58,7 @@ describe.each([
     forgetFrameMethod(serial);
     const first = servicesDuring(profile);
     const frame = await captureScreenFrame(adb.client, serial);
-    expect(first()).toEqual(['exec:screencap -p', 'exec:screencap']);
+    expect(first()).toEqual(['exec:screencap -p', 'exec:screencap', 'exec:screencap -p']);
     const choice = frameMethodOf(serial);
     expect(choice).toMatchObject({ widthPx: width, heightPx: height });
     expect(frame.ok && frame.value.method).toBe(choice?.method);

@@ -43,6 +43,8 @@ export function Diagnostics(): ReactNode {
   const loadAndroidTools = useConsole((state) => state.loadAndroidTools);
   const serial = useConsole((state) => state.targetSerial);
   const [refreshSignal, setRefreshSignal] = useState(0);
+  // The live screen captures frames continuously while it is mounted: only when the user opens it.
+  const [screenOpen, setScreenOpen] = useState(false);
   useEffect(() => {
     if (tools === null) void loadAndroidTools();
   }, [tools, loadAndroidTools]);
@@ -81,7 +83,16 @@ export function Diagnostics(): ReactNode {
             <strong>{toolsError.code}</strong> {toolsError.message}
           </p>
         )}
-        {serial !== null && <ScreenView key={`screen-${serial}`} serial={serial} />}
+        {serial !== null && (
+          <details
+            className="screen-panel"
+            open={screenOpen}
+            onToggle={(event) => setScreenOpen(event.currentTarget.open)}
+          >
+            <summary>Live screen</summary>
+            {screenOpen && <ScreenView key={`screen-${serial}`} serial={serial} />}
+          </details>
+        )}
         {serial !== null && <LogcatView key={serial} serial={serial} />}
         {serial === null ? (
           <p className="muted">Select a device to run diagnostics on it.</p>
