@@ -141,7 +141,7 @@ export function ScreenView(props: { serial: string }): ReactNode {
         </span>
         <span className="muted" data-testid="screen-fps">
           {live.fps === null ? '– fps' : `${live.fps} fps`} · {frame?.method ?? '–'} · {live.frames} frames
-          {frame !== null ? ` · ${frame.captureMs} ms` : ''}
+          {frame !== null ? ` · ${Math.round(frame.captureMs)} ms` : ''}
         </span>
         <button type="button" aria-pressed={frozen} aria-keyshortcuts="F" onClick={() => freeze(!frozen)}>
           {frozen ? 'Unfreeze' : 'Freeze'}
