@@ -123,3 +123,8 @@ export interface TraceReport {
 
 export const SENSITIVITY_NOTE =
   'Scheduling and binder data are recorded system-wide: thread names, process names and print markers of other apps may appear in this report and in the trace file.';
+
+/** The browser console's download route of a collected capture's raw trace (src/main/api/http/traceRoute.ts). */
+export function traceDownloadPath(traceId: string): string {
+  return `/api/traces/${encodeURIComponent(traceId)}/trace.pftrace`;
+}

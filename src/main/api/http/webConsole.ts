@@ -7,10 +7,14 @@ import { IN_FLIGHT_GRACE_MS } from '../../serve/shutdown';
 import type { ConsoleServices } from '../services';
 import { consoleRoutes } from './consoleRoutes';
 import { exportDownloadRoute } from './exportRoute';
+import { traceDownloadRoute } from './traceRoute';
+import { defaultRoot, type TraceRoot } from '../../traces/capture';
 
 export interface WebConsoleOptions {
   services: Pick<ConsoleServices, 'api' | 'events' | 'lastDevices'> &
     Partial<Pick<ConsoleServices, 'hub' | 'inFlight' | 'settings' | 'version' | 'evidence'>>;
+  /** Where system-trace captures are kept (default: the data folder's system-traces/). */
+  traceRoot?: TraceRoot;
   /** Directory of runtime-managed screenshots for the Serve routes (take_screenshot without a path). */
   screenshotDirectory?: string;
   host?: string;
@@ -75,6 +79,7 @@ export async function startWebConsole(options: WebConsoleOptions): Promise<Resul
     ...(options.staticDirectory === undefined ? {} : { staticDirectory: options.staticDirectory }),
     routes: [
       ...(services.evidence === undefined ? [] : [exportDownloadRoute(services.evidence)]),
+      traceDownloadRoute(options.traceRoot ?? defaultRoot),
       ...consoleRoutes(services.api, {
         lastDevices: services.lastDevices,
         onError: (error, channel) =>

@@ -22,6 +22,7 @@ import { EDITOR_ID } from '../ui/useShortcuts';
 import { contextLine } from '../runs/runContext';
 import { CompareBar, CompareToggle } from './Compare';
 import './history.css';
+import { saveBlob } from '../ui/saveBlob';
 
 /** Loads the thumbnail once the entry scrolls into view. */
 function Thumbnail(props: { run: RunSummary }): ReactNode {
@@ -52,16 +53,6 @@ function Thumbnail(props: { run: RunSummary }): ReactNode {
       )}
     </div>
   );
-}
-
-/** Hands `blob` to the browser's download manager (which picks a new name when the file already exists). */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: boolean }): ReactNode {

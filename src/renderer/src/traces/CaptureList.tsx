@@ -34,7 +34,12 @@ function CaptureRow(props: { capture: CaptureRecord; serial: string }): ReactNod
         {!here && <span className="muted mono">on {capture.device}</span>}
       </td>
       <td>{statusText(capture, Date.now())}</td>
-      <td className="numeric">{sizeText(capture.bytes)}</td>
+      <td
+        className="numeric"
+        title={capture.host_path === undefined ? undefined : `Raw trace: ${capture.host_path}`}
+      >
+        {sizeText(capture.bytes)}
+      </td>
       <td>
         <div className="trace-actions">
           {collected && (

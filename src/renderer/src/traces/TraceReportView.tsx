@@ -10,6 +10,8 @@ import {
 import { download, reportHtml, reportJson } from './exportReport';
 import { FrameTimeline } from './FrameTimeline';
 import { FINDING_LABELS, headline } from './reportSummary';
+import { useConsole } from '../store/context';
+import { saveBlob } from '../ui/saveBlob';
 
 function ms(value: number | null): string {
   return value === null ? '\u2014' : value.toFixed(1);
@@ -43,6 +45,9 @@ function Example(props: {
 export function TraceReportView(props: { traceId: string; device: string; report: TraceReport }): ReactNode {
   const { traceId, device, report } = props;
   const [cursorNs, setCursorNs] = useState<number | null>(null);
+  // The browser console downloads over HTTP; in Electron the captures list names the raw file (its size's title).
+  const rawDownloads = useConsole((state) => state.rawTraceDownloads());
+  const downloadRawTrace = useConsole((state) => state.downloadRawTrace);
   return (
     <section className="trace-card trace-report" aria-labelledby="trace-report-title">
       <div className="trace-card-head">
@@ -64,6 +69,19 @@ export function TraceReportView(props: { traceId: string; device: string; report
           >
             Export HTML
           </button>
+          {rawDownloads && (
+            <button
+              type="button"
+              title="The raw Perfetto trace, for ui.perfetto.dev"
+              onClick={() =>
+                void downloadRawTrace(traceId).then((raw) => {
+                  if (raw !== null) saveBlob(raw.blob, raw.fileName);
+                })
+              }
+            >
+              Download raw trace
+            </button>
+          )}
         </div>
       </div>
       <p className="trace-sensitive" role="note">

@@ -1,6 +1,7 @@
 // The report as a file: JSON exactly as the tool returned it, or one self-contained HTML page (text escaped).
 import { COVERAGE_KEYS, FINDING_GROUPS, type TraceReport } from '../../../shared/trace/report';
 import { FINDING_LABELS, headline, summarizeFrames } from './reportSummary';
+import { saveBlob } from '../ui/saveBlob';
 
 export function reportJson(traceId: string, device: string, report: TraceReport): string {
   return `${JSON.stringify({ trace_id: traceId, device, report }, null, 2)}\n`;
@@ -67,12 +68,7 @@ export function reportHtml(traceId: string, device: string, report: TraceReport)
 `;
 }
 
-/** Offers `text` as a download named `name` (a blob URL on an anchor; both shells handle it). */
+/** Offers `text` as a download named `name`. */
 export function download(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([text], { type }), name);
 }

@@ -130,3 +130,30 @@ describe('traces slice', () => {
     });
   });
 });
+
+describe('the raw trace download', () => {
+  it('asks the browser console route for the capture and names the file; without HTTP it offers nothing', async () => {
+    const { client, store } = setup({});
+    expect(store.getState().rawTraceDownloads()).toBe(false);
+    const asked: string[] = [];
+    client.download = async (path) => {
+      asked.push(path);
+      return { ok: true, value: new Blob([new Uint8Array([1, 2, 3])]) };
+    };
+    expect(store.getState().rawTraceDownloads()).toBe(true);
+    const raw = await store.getState().downloadRawTrace(ID);
+    expect(asked).toEqual([`/api/traces/${ID}/trace.pftrace`]);
+    expect(raw?.fileName).toBe(`${ID}.pftrace`);
+    expect(raw?.blob.size).toBe(3);
+  });
+
+  it('shows a refusal as an error notice and saves nothing', async () => {
+    const { client, store } = setup({});
+    client.download = async () => ({
+      ok: false,
+      error: { code: 'SYSTEM_TRACE_REFUSED', message: `${ID} is still recording` },
+    });
+    expect(await store.getState().downloadRawTrace(ID)).toBeNull();
+    expect(JSON.stringify(store.getState())).toContain(`Raw trace not downloaded: ${ID} is still recording`);
+  });
+});

@@ -2,7 +2,7 @@
 // this page started (memory only: a reload never resumes one) and the reports it opened. Every device call is an
 // android:run; starting, stopping and deleting ask the approval dialog on the main side.
 import type { AppError, Result } from '../../../shared/errors';
-import type { TraceReport } from '../../../shared/trace/report';
+import { traceDownloadPath, type TraceReport } from '../../../shared/trace/report';
 import type { SliceCreator } from '../store/types';
 import { analyzeArguments, isActive, resume, type Continuation } from './continuation';
 import {
@@ -49,6 +49,10 @@ export interface TracesSlice {
   traceActionErrors: Record<string, AppError>;
   stopTrace(serial: string, traceId: string): Promise<void>;
   deleteTrace(serial: string, traceId: string): Promise<void>;
+  /** True in the browser console, where a collected capture's raw trace downloads over HTTP. */
+  rawTraceDownloads(): boolean;
+  /** The raw trace for the browser to save, or null (the error is a notice). */
+  downloadRawTrace(traceId: string): Promise<{ blob: Blob; fileName: string } | null>;
 }
 
 /** Calls `callback` after `ms`; returns the cancel function. */
@@ -211,6 +215,19 @@ export function createTracesSlice(schedule: Schedule = realSchedule): SliceCreat
             });
           }
           refresh();
+        },
+        rawTraceDownloads() {
+          return client.download !== undefined;
+        },
+        async downloadRawTrace(traceId) {
+          if (client.download === undefined) return null;
+          const result = await client.download(traceDownloadPath(traceId));
+          if (!result.ok) {
+            get().notify(`Raw trace not downloaded: ${result.error.message}`, 'error');
+            return null;
+          }
+          get().notify(`Downloaded ${traceId}.pftrace`);
+          return { blob: result.value, fileName: `${traceId}.pftrace` };
         },
       };
     };
