@@ -185,6 +185,9 @@ const SEQUENCE_OUTPUT: Record<keyof SequenceOutcome, string> = {
   logExcerpt:
     '{"status","file","entries","redactions",...}: the device log of the run window (logcat.txt in\n' +
     '                     runPath, redacted), or the "error" that kept it from being read',
+  crashes:
+    '{"status":"none_seen"|"seen"|"not_read","entries":[{kind,time,pid,tag,packageName,line}]}: crash and ANR\n' +
+    '                     reports in the log window (a warning; the verdict is unchanged)',
   deviceId: 'the device serial again, as exec prints it',
   copiedTo: 'where --path received a copy of the screenshot',
 };

@@ -43,6 +43,8 @@ async function summarize(directory: string, record: RunRecord): Promise<RunSumma
   if (record.captureCheck !== undefined) summary.inCapture = record.captureCheck.inCapture;
   if (record.context !== undefined) summary.context = record.context;
   if (record.logExcerpt !== undefined) summary.logExcerpt = record.logExcerpt;
+  if (record.crashes !== undefined) summary.crashesSeen = record.crashes.entries.length;
+  if (record.captures !== undefined) summary.captureCount = record.captures.length;
   return summary;
 }
 

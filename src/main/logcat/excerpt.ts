@@ -2,7 +2,8 @@
 // buffer, redacted, as threadtime lines for a file in the run folder. It never fails: a device that cannot answer
 // leaves a `failed` excerpt that says why.
 import { ok, type AppError } from '../../shared/errors';
-import type { RunLogExcerpt } from '../../shared/api/evidence';
+import type { RunCrashReport, RunLogExcerpt } from '../../shared/api/evidence';
+import { CRASH_CAVEATS, findCrashes } from '../../shared/logcat/crashes';
 import type { LogEntry } from '../../shared/logcat/entry';
 import { NO_APPROVER } from '../approval/approval';
 import type { ResolvedDevice } from '../devices/types';
@@ -23,7 +24,12 @@ export const EXCERPT_CAVEAT =
 export interface LogExcerptRead {
   excerpt: RunLogExcerpt;
   text: string;
+  /** Crash and ANR reports among the window's entries (`not_read` when the log could not be read). */
+  crashes?: RunCrashReport;
 }
+
+/** The crash report of a log that could not be read: nothing was looked at. */
+export const CRASHES_NOT_READ: RunCrashReport = { status: 'not_read', entries: [], caveats: CRASH_CAVEATS };
 
 /** One entry as a threadtime line (`-v threadtime,epoch`: epoch seconds first), its message already redacted. */
 export function excerptLine(entry: LogEntry): string {
@@ -49,7 +55,11 @@ export async function readLogExcerpt(
     now,
   });
   if (!answer.ok)
-    return { excerpt: failedExcerpt(answer.error, options.timeoutMs ?? EXCERPT_TIMEOUT_MS), text: '' };
+    return {
+      excerpt: failedExcerpt(answer.error, options.timeoutMs ?? EXCERPT_TIMEOUT_MS),
+      text: '',
+      crashes: CRASHES_NOT_READ,
+    };
   const window = answer.value as LogcatWindow;
   const lines = window.entries.map(excerptLine);
   return {
@@ -64,6 +74,7 @@ export async function readLogExcerpt(
       caveats: [EXCERPT_CAVEAT, ...window.caveats],
     },
     text: lines.length === 0 ? '' : `${lines.join('\n')}\n`,
+    crashes: findCrashes(window.entries),
   };
 }
 

@@ -2,7 +2,8 @@
 // back as an event, one event at a time, until the machine says finish.
 import { basename } from 'node:path';
 import { fail, hostFailure, ok, type AppError, type Result } from '../../shared/errors';
-import type { RunLogExcerpt } from '../../shared/api/evidence';
+import type { RunCrashReport, RunLogExcerpt } from '../../shared/api/evidence';
+import { CRASHES_NOT_READ } from '../logcat/excerpt';
 import type { Execution } from '../../shared/execution/types';
 import { envelopeWaitMs } from '../execution/dispatch';
 import type { Clock } from '../execution/types';
@@ -70,8 +71,8 @@ export function driveSequence(
             .then((result) => post({ type: 'captureChecked', result, atMs: at() }));
           return;
         case 'readLogs':
-          void readLogs(effect.sinceMs, ports).then((excerpt) =>
-            post({ type: 'logsRead', excerpt, atMs: at() }),
+          void readLogs(effect.sinceMs, ports).then(({ excerpt, crashes }) =>
+            post({ type: 'logsRead', excerpt, crashes, atMs: at() }),
           );
           return;
         case 'record':
@@ -90,29 +91,38 @@ export function driveSequence(
 }
 
 /** The log excerpt, stored in the run folder when it has entries; a port that throws leaves a failed excerpt. */
-async function readLogs(sinceMs: number, ports: SequencePorts): Promise<RunLogExcerpt> {
+async function readLogs(
+  sinceMs: number,
+  ports: SequencePorts,
+): Promise<{ excerpt: RunLogExcerpt; crashes: RunCrashReport }> {
   try {
-    const { excerpt, text } = await ports.logs.read(sinceMs);
-    if (text === '') return excerpt;
+    const { excerpt, text, crashes = CRASHES_NOT_READ } = await ports.logs.read(sinceMs);
+    if (text === '') return { excerpt, crashes };
     const written = await ports.evidence.writeLogExcerpt(text);
-    if (written.ok) return { ...excerpt, file: written.value.file };
+    if (written.ok) return { excerpt: { ...excerpt, file: written.value.file }, crashes };
     const { code, message, details } = written.error;
     return {
-      ...excerpt,
-      status: 'failed',
-      error: { code, message, ...(details === undefined ? {} : { details }) },
+      crashes,
+      excerpt: {
+        ...excerpt,
+        status: 'failed',
+        error: { code, message, ...(details === undefined ? {} : { details }) },
+      },
     };
   } catch (error) {
     return {
-      status: 'failed',
-      entries: 0,
-      limitReached: false,
-      redactions: 0,
-      error: {
-        code: 'INTERNAL_ERROR',
-        message: `The device log was not read: ${error instanceof Error ? error.message : String(error)}`,
+      crashes: CRASHES_NOT_READ,
+      excerpt: {
+        status: 'failed',
+        entries: 0,
+        limitReached: false,
+        redactions: 0,
+        error: {
+          code: 'INTERNAL_ERROR',
+          message: `The device log was not read: ${error instanceof Error ? error.message : String(error)}`,
+        },
+        caveats: [],
       },
-      caveats: [],
     };
   }
 }

@@ -7,7 +7,7 @@ import { applyPanelDefaults } from '../../shared/execution/defaults';
 import type { Execution, SetOnScreenLogParams } from '../../shared/execution/types';
 import { parseBounds } from '../../shared/geometry/bounds';
 import type { CaptureCheck, CaptureCheckInput } from '../capture/types';
-import type { RunLogExcerpt, RunRecord } from '../evidence/types';
+import type { RunCrashReport, RunLogExcerpt, RunRecord } from '../evidence/types';
 import { withHostDetails } from '../execution/hostFailure';
 import type { SequencePayloads } from './payloads';
 import type { DeviceDescription } from './ports';
@@ -56,7 +56,7 @@ export type SequenceEvent =
   | { type: 'captured'; png: Uint8Array; appliedScale: number; atMs: number }
   | { type: 'captureChecked'; result: Result<CaptureCheck>; atMs: number }
   | { type: 'described'; description: DeviceDescription; atMs: number }
-  | { type: 'logsRead'; excerpt: RunLogExcerpt; atMs: number }
+  | { type: 'logsRead'; excerpt: RunLogExcerpt; crashes?: RunCrashReport; atMs: number }
   | { type: 'recorded'; result: Result<void>; final: boolean; atMs: number }
   | { type: 'interfered'; error: AppError; atMs: number };
 
@@ -285,6 +285,7 @@ export function resultOf(state: SequenceState): SequenceResult {
     ...(run.interference === undefined ? {} : { interference: run.interference }),
     ...(run.panelGeneration === undefined ? {} : { panelGeneration: run.panelGeneration }),
     ...(run.logExcerpt === undefined ? {} : { logExcerpt: run.logExcerpt }),
+    ...(run.crashes === undefined ? {} : { crashes: run.crashes }),
   };
 }
 
@@ -339,7 +340,15 @@ export function stepSequence(state: SequenceState, event: SequenceEvent): Transi
     }
     case 'logsRead':
       return settle(
-        { ...state, logs: 'answered', record: { ...state.record, logExcerpt: event.excerpt } },
+        {
+          ...state,
+          logs: 'answered',
+          record: {
+            ...state.record,
+            logExcerpt: event.excerpt,
+            ...(event.crashes === undefined ? {} : { crashes: event.crashes }),
+          },
+        },
         event.atMs,
       );
     case 'interfered':

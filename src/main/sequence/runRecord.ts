@@ -11,6 +11,7 @@ import {
   type RunContext,
   type RunDevice,
   type RunGroupRef,
+  type RunCrashReport,
   type RunLogExcerpt,
   type RunRecord,
   type RunScreenshot,
@@ -40,6 +41,7 @@ export interface RecordState {
   interference?: AppError;
   panelGeneration?: RunPanelGeneration;
   logExcerpt?: RunLogExcerpt;
+  crashes?: RunCrashReport;
 }
 
 /** The device as run.json describes it: the resolved serial plus what hello reported. */
@@ -126,5 +128,6 @@ export function buildRunRecord(state: RecordState): RunRecord {
   }
   if (state.panelGeneration !== undefined) record.panelGeneration = state.panelGeneration;
   if (state.logExcerpt !== undefined) record.logExcerpt = state.logExcerpt;
+  if (state.crashes !== undefined) record.crashes = state.crashes;
   return record;
 }

@@ -191,6 +191,14 @@ export interface RunRecord {
   panelGeneration?: RunPanelGeneration;
   /** The device log around the run (absent in runs recorded before it existed). */
   logExcerpt?: RunLogExcerpt;
+  /** Set when the run held its panel for more captures. */
+  hold?: RunHold;
+  /** Every capture of a held run, in order (the first is also `screenshot` / `captureCheck` above). */
+  captures?: RunCapture[];
+  /** Crash and ANR reports seen in the log excerpt: a warning beside the verdict, not part of it. */
+  crashes?: RunCrashReport;
+  /** Device facts and the foreground app's inspection, read by the host after clear. */
+  inspection?: RunInspection;
 }
 
 export interface CreateRunMeta {
@@ -233,6 +241,10 @@ export interface RunSummary {
   context?: RunContext;
   /** run.json's description of the device log around the run (evidence:log reads the file). */
   logExcerpt?: RunLogExcerpt;
+  /** How many crash/ANR reports the run's log window showed (absent when none were looked for). */
+  crashesSeen?: number;
+  /** How many captures the run holds (more than 1 for a held panel). */
+  captureCount?: number;
 }
 
 /** A run folder listRuns could not read, and why. */
@@ -259,4 +271,109 @@ export interface ExportedRun {
 /** Where the browser console downloads run `id` as a zip (GET, same token as the API). */
 export function exportDownloadPath(id: string): string {
   return `/api/runs/${encodeURIComponent(id)}/export.zip`;
+}
+
+/**
+ * The foreground app as the host saw it right after one capture (`dumpsys activity activities` and `dumpsys package`
+ * over adb, inspect_android_app's reads): a host observation at capture time, not the Operator's report.
+ */
+export interface HostForegroundObservation {
+  source: 'host_dumpsys';
+  /** When the host had the answer. */
+  observedAt: string;
+  status: 'observed' | 'failed';
+  packageName?: string;
+  /** The resumed activity, `package/.Activity`. */
+  component?: string;
+  versionName?: string;
+  versionCode?: string;
+  error?: RunError;
+}
+
+/** One capture of a run: the first is the `screenshot` step, a held panel's later ones `screenshot-2`, ... */
+export interface RunCapture {
+  /** The step that took it. */
+  step: string;
+  /** 1 for the first capture. */
+  index: number;
+  status: 'succeeded' | 'failed';
+  /** File inside the run folder (screenshot.png, capture-2.png, ...); absent when the capture failed. */
+  file?: string;
+  widthPx?: number;
+  heightPx?: number;
+  capturedAt?: string;
+  captureCheck?: CaptureCheck;
+  /** Why the capture check could not run on this capture. */
+  captureCheckError?: RunError;
+  foreground?: HostForegroundObservation;
+}
+
+/** Why a held panel was cleared. */
+export type HoldEnd = 'user' | 'max_captures' | 'max_duration' | 'failure' | 'interference' | 'closed';
+
+/** A run that kept its panel up after the first capture for more captures on demand (docs/screenshots.md). */
+export interface RunHold {
+  /** The bounds the hold kept: at most this many captures and this long from the first capture. */
+  maxCaptures: number;
+  maxMs: number;
+  startedAt?: string;
+  endedAt?: string;
+  endedBy?: HoldEnd;
+}
+
+/** A crash or ANR report seen in the run's log window. */
+export interface RunCrashEntry {
+  kind: 'crash' | 'native_crash' | 'anr';
+  /** The entry's time as logcat printed it (epoch seconds). */
+  time: string;
+  pid: number;
+  tag: string;
+  /** The package the report names, when it names one. */
+  packageName?: string;
+  /** The first line of the report (redacted like the excerpt). */
+  line: string;
+}
+
+/**
+ * Crash and ANR reports in the run's log excerpt (FATAL EXCEPTION, native fatal signals, ANR in): a warning next to
+ * the verdict, never part of it. Found only in the lines read; none found does not prove none happened.
+ */
+export interface RunCrashReport {
+  /** `not_read`: the log excerpt failed, so nothing could be looked at. */
+  status: 'none_seen' | 'seen' | 'not_read';
+  entries: RunCrashEntry[];
+  caveats: string[];
+}
+
+/**
+ * Device facts and the foreground app's inspection, read by the host after clear (inspect_android_environment and
+ * inspect_android_app, read-only and bounded): host observations after the run, labelled as such.
+ */
+export interface RunInspection {
+  source: 'host_diagnostics';
+  observedAt: string;
+  environment?: {
+    status: 'complete' | 'partial' | 'failed';
+    androidRelease?: string;
+    apiLevel?: number;
+    abi?: string;
+    supportedAbis?: string[];
+    memoryKib?: { total: number | null; available: number | null };
+    dataKib?: { total: number; used: number; available: number };
+    selinux?: string;
+    error?: RunError;
+  };
+  app?: {
+    status: 'complete' | 'failed';
+    packageName?: string;
+    component?: string;
+    isForeground?: boolean;
+    pid?: number;
+    versionName?: string;
+    versionCode?: string;
+    firstInstallTime?: string;
+    lastUpdateTime?: string;
+    totalPssKb?: number;
+    error?: RunError;
+  };
 }

@@ -25,6 +25,8 @@ export const runListSchema = exactSchema<RunList>()(
         inCapture: z.boolean().optional(),
         context: runContextSchema.optional(),
         logExcerpt: runLogExcerptSchema.optional(),
+        crashesSeen: z.number().optional(),
+        captureCount: z.number().optional(),
       }),
     ),
     skipped: z.array(z.object({ id: z.string(), reason: z.string() })),

@@ -147,6 +147,124 @@ export const runLogExcerptSchema = z.object(
   object,
 );
 
+const optionalText = z.string({ error: 'must be a string' }).optional();
+
+/** A capture's host observation of the foreground app (HostForegroundObservation). */
+export const hostForegroundSchema = z.object(
+  {
+    source: z.literal('host_dumpsys', { error: 'must be host_dumpsys' }),
+    observedAt: timestamp,
+    status: oneOf(['observed', 'failed']),
+    packageName: optionalText,
+    component: optionalText,
+    versionName: optionalText,
+    versionCode: optionalText,
+    error: runErrorSchema.optional(),
+  },
+  object,
+);
+
+/** One capture of a run (RunCapture). */
+export const runCaptureSchema = z.object(
+  {
+    step: text,
+    index: integer(1),
+    status: oneOf(['succeeded', 'failed']),
+    file: text.regex(RUN_FILE_PATTERN, 'must be a file name inside the run folder').optional(),
+    widthPx: integer(1).optional(),
+    heightPx: integer(1).optional(),
+    capturedAt: timestamp.optional(),
+    captureCheck: captureCheckSchema.optional(),
+    captureCheckError: runErrorSchema.optional(),
+    foreground: hostForegroundSchema.optional(),
+  },
+  object,
+);
+
+/** A held panel's bounds and how it ended (RunHold). */
+export const runHoldSchema = z.object(
+  {
+    maxCaptures: integer(1),
+    maxMs: integer(1),
+    startedAt: timestamp.optional(),
+    endedAt: timestamp.optional(),
+    endedBy: oneOf(['user', 'max_captures', 'max_duration', 'failure', 'interference', 'closed']).optional(),
+  },
+  object,
+);
+
+/** Crash and ANR reports in the log window (RunCrashReport). */
+export const runCrashReportSchema = z.object(
+  {
+    status: oneOf(['none_seen', 'seen', 'not_read']),
+    entries: z.array(
+      z.object(
+        {
+          kind: oneOf(['crash', 'native_crash', 'anr']),
+          time: text,
+          pid: integer(0),
+          tag: text,
+          packageName: optionalText,
+          line: z.string({ error: 'must be a string' }),
+        },
+        object,
+      ),
+      { error: 'must be an array' },
+    ),
+    caveats: z.array(text, { error: 'must be an array' }),
+  },
+  object,
+);
+
+const optionalInt = integer(0).optional();
+
+/** Device facts and the foreground app's inspection after clear (RunInspection). */
+export const runInspectionSchema = z.object(
+  {
+    source: z.literal('host_diagnostics', { error: 'must be host_diagnostics' }),
+    observedAt: timestamp,
+    environment: z
+      .object(
+        {
+          status: oneOf(['complete', 'partial', 'failed']),
+          androidRelease: optionalText,
+          apiLevel: optionalInt,
+          abi: optionalText,
+          supportedAbis: z.array(z.string()).optional(),
+          memoryKib: z
+            .object({ total: z.number().nullable(), available: z.number().nullable() }, object)
+            .optional(),
+          dataKib: z
+            .object({ total: z.number(), used: z.number(), available: z.number() }, object)
+            .optional(),
+          selinux: optionalText,
+          error: runErrorSchema.optional(),
+        },
+        object,
+      )
+      .optional(),
+    app: z
+      .object(
+        {
+          status: oneOf(['complete', 'failed']),
+          packageName: optionalText,
+          component: optionalText,
+          isForeground: flag.optional(),
+          pid: optionalInt,
+          versionName: optionalText,
+          versionCode: optionalText,
+          firstInstallTime: optionalText,
+          lastUpdateTime: optionalText,
+          totalPssKb: z.number().optional(),
+          error: runErrorSchema.optional(),
+        },
+        object,
+      )
+      .optional(),
+  },
+  object,
+);
+
 /** evidence:log's answer. */
 export const runLogSchema = z.object(
   { file: text, text: z.string({ error: 'must be a string' }), excerpt: runLogExcerptSchema },
@@ -209,6 +327,10 @@ export const runRecordSchema = z.object(
     interference: runErrorSchema.optional(),
     panelGeneration: z.object({ set: integer(0), beforeClear: integer(0).optional() }, object).optional(),
     logExcerpt: runLogExcerptSchema.optional(),
+    hold: runHoldSchema.optional(),
+    captures: z.array(runCaptureSchema, { error: 'must be an array' }).optional(),
+    crashes: runCrashReportSchema.optional(),
+    inspection: runInspectionSchema.optional(),
   },
   object,
 ) satisfies z.ZodType<RunRecord>;

@@ -3,7 +3,14 @@ import type { ResultEnvelope } from '../envelope';
 import type { AppError, Result } from '../errors';
 import type { Execution, SetOnScreenLogParams } from '../execution/types';
 import type { Rect } from '../geometry/types';
-import type { CaptureCheck, RunGroupRef, RunLease, RunLogExcerpt, RunPanelGeneration } from './evidence';
+import type {
+  CaptureCheck,
+  RunCrashReport,
+  RunGroupRef,
+  RunLease,
+  RunLogExcerpt,
+  RunPanelGeneration,
+} from './evidence';
 
 export type SequenceStepName = 'set' | 'screenshot' | 'clear';
 export type SequenceStepStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -80,6 +87,8 @@ export interface SequenceResult {
   panelGeneration?: RunPanelGeneration;
   /** The device log of the run's window (the file is in runPath), or why it could not be read. */
   logExcerpt?: RunLogExcerpt;
+  /** Crash and ANR reports in the log window: a warning beside the verdict, never part of it. */
+  crashes?: RunCrashReport;
 }
 
 /**

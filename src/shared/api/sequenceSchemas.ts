@@ -1,6 +1,6 @@
 // Output schemas of sequence:run and its run:progress events.
 import { z } from 'zod';
-import { captureCheckSchema, runLogExcerptSchema } from './evidenceSchemas';
+import { captureCheckSchema, runCrashReportSchema, runLogExcerptSchema } from './evidenceSchemas';
 import { exactSchema } from './exactSchema';
 import { answeredErrorSchema, executionSchema, rectSchema, resultSchema } from './outputParts';
 import { resultEnvelopeSchema } from './resultSchemas';
@@ -45,6 +45,7 @@ export const sequenceResultSchema = exactSchema<SequenceResult>()(
     interference: answeredErrorSchema.optional(),
     panelGeneration: z.object({ set: z.number(), beforeClear: z.number().optional() }).optional(),
     logExcerpt: runLogExcerptSchema.optional(),
+    crashes: runCrashReportSchema.optional(),
   }),
 );
 

@@ -1,0 +1,91 @@
+// Crash and ANR reports among log entries, the way Android writes them: `FATAL EXCEPTION` from AndroidRuntime (the
+// crash buffer), a native `Fatal signal` from libc, and `ANR in <package>` from ActivityManager (the system/main
+// buffers). One report per occurrence, its package taken from the report's own lines. Pure.
+import type { RunCrashEntry, RunCrashReport } from '../api/evidence';
+import type { LogEntry } from './entry';
+
+/** At most this many reports are kept per run (the count of the rest is not lost: see the caveat). */
+export const MAX_CRASH_ENTRIES = 20;
+
+export const CRASH_CAVEATS = [
+  'Found by reading the run\u2019s log excerpt only (FATAL EXCEPTION, Fatal signal, ANR in): none found does not prove none happened.',
+  'The excerpt is the whole device log of the window: a report may be from an app other than the one under test.',
+];
+
+const PROCESS_LINE = /^Process: ([A-Za-z0-9_.:]+), PID: (\d+)/;
+const ANR_LINE = /^ANR in ([A-Za-z0-9_.:]+)/;
+const NATIVE_LINE = /^Fatal signal \d+ \([A-Z]+\).*?\(([^)]*)\), pid \d+ \(([A-Za-z0-9_.:]+)\)/;
+
+function javaCrashPackage(entries: readonly LogEntry[], at: number): string | undefined {
+  const first = entries[at];
+  if (first === undefined) return undefined;
+  // The same message's next lines (logcat prints each line of a multi-line message as an entry), or its own text.
+  const inline = first.message.split('\n')[1];
+  const own = inline === undefined ? null : PROCESS_LINE.exec(inline);
+  if (own !== null) return own[1];
+  for (let next = at + 1; next < Math.min(entries.length, at + 4); next += 1) {
+    const entry = entries[next];
+    if (entry === undefined || entry.pid !== first.pid || entry.tag !== 'AndroidRuntime') continue;
+    const match = PROCESS_LINE.exec(entry.message);
+    if (match !== null) return match[1];
+  }
+  return undefined;
+}
+
+function reportAt(entries: readonly LogEntry[], at: number): RunCrashEntry | null {
+  const entry = entries[at];
+  if (entry === undefined) return null;
+  const base = { time: entry.time, pid: entry.pid, tag: entry.tag, line: entry.message.split('\n')[0] ?? '' };
+  if (
+    entry.tag === 'AndroidRuntime' &&
+    entry.priority === 'E' &&
+    entry.message.startsWith('FATAL EXCEPTION')
+  ) {
+    const packageName = javaCrashPackage(entries, at);
+    return { kind: 'crash', ...base, ...(packageName === undefined ? {} : { packageName }) };
+  }
+  if (entry.tag === 'libc' && entry.priority === 'F' && entry.message.startsWith('Fatal signal')) {
+    const packageName = NATIVE_LINE.exec(entry.message)?.[2];
+    return { kind: 'native_crash', ...base, ...(packageName === undefined ? {} : { packageName }) };
+  }
+  if (
+    entry.priority === 'E' &&
+    (entry.tag === 'ActivityManager' || entry.tag === 'ActivityTaskManager') &&
+    ANR_LINE.test(entry.message)
+  ) {
+    const packageName = ANR_LINE.exec(entry.message)?.[1];
+    return { kind: 'anr', ...base, ...(packageName === undefined ? {} : { packageName }) };
+  }
+  return null;
+}
+
+/** The crash and ANR reports among `entries`, in log order, at most MAX_CRASH_ENTRIES. */
+export function findCrashes(entries: readonly LogEntry[]): RunCrashReport {
+  const found: RunCrashEntry[] = [];
+  let more = 0;
+  for (let at = 0; at < entries.length; at += 1) {
+    const report = reportAt(entries, at);
+    if (report === null) continue;
+    if (found.length < MAX_CRASH_ENTRIES) found.push(report);
+    else more += 1;
+  }
+  const caveats =
+    more === 0 ? CRASH_CAVEATS : [...CRASH_CAVEATS, `${more} more reports were seen and not listed.`];
+  return { status: found.length === 0 ? 'none_seen' : 'seen', entries: found, caveats };
+}
+
+/** "1 crash (com.example.app)", "2 crashes, 1 ANR": the warning Results and the summary show. */
+export function crashWarning(report: RunCrashReport): string | null {
+  if (report.status !== 'seen') return null;
+  const count = (kinds: RunCrashEntry['kind'][]) => report.entries.filter((e) => kinds.includes(e.kind));
+  const crashes = count(['crash', 'native_crash']);
+  const anrs = count(['anr']);
+  const parts: string[] = [];
+  if (crashes.length > 0) parts.push(`${crashes.length} ${crashes.length === 1 ? 'crash' : 'crashes'}`);
+  if (anrs.length > 0) parts.push(`${anrs.length} ${anrs.length === 1 ? 'ANR' : 'ANRs'}`);
+  const packages = [
+    ...new Set(report.entries.flatMap((e) => (e.packageName === undefined ? [] : [e.packageName]))),
+  ];
+  const named = packages.length === 0 ? '' : ` (${packages.join(', ')})`;
+  return `${parts.join(', ')} seen in the device log during the run${named}`;
+}
