@@ -2,16 +2,13 @@
 // a directed window answers structuredContent, invalid params are JSON-RPC -32602 before anything reaches the
 // phone, and device-side failures are tool errors (isError) that carry the status and stderr.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../shared/errors';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
+import { connectMcpClient } from '../../test-support/mcpClient';
+import { bootSimulated } from '../../test-support/isolatedResolver';
 import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
 import { processesOf } from '../../simulator/device/processes';
 import { NO_APPROVER } from '../approval/approval';
-import { InFlightRegistry } from '../execution/inFlight';
-import { createMcpServer } from './mcpServer';
 
 let adb: IsolatedAdb;
 let sim: SimulatedAndroid;
@@ -27,19 +24,8 @@ interface ToolValue {
 beforeAll(async () => {
   adb = await startIsolatedAdb();
   ({ sim, serial } = await bootSimulated(adb, { profile: 'phone' }));
-  const resolver = isolatedResolver(adb);
-  // The registry's tools, as `androperator mcp serve` serves them.
-  const server = await createMcpServer({
-    devices: { ...resolver, list: () => Promise.resolve(ok([])) },
-    inFlight: new InFlightRegistry(),
-    defaultOperatorPackage: () => 'com.androperator.operator',
-    version: 'test',
-    approve: NO_APPROVER,
-  });
-  client = new Client({ name: 'logcat-test', version: '1.0.0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
+  // The registry's tools, as `androperator mcp serve` serves them, with no approval policy.
+  client = await connectMcpClient(adb, { name: 'logcat-test', approve: NO_APPROVER });
 });
 
 afterAll(async () => {

@@ -1,24 +1,17 @@
 // Approval of Android tools over MCP: the SDK's client answers the server's elicitation requests, a test-only
 // mutating tool runs on a simulated phone through a real adb server, and what the phone received is the verdict.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  ElicitRequestSchema,
-  type ElicitRequest,
-  type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ok } from '../../shared/errors';
 import { shellQuote } from '../../shared/android/shellQuote';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
+import { connectMcpClient } from '../../test-support/mcpClient';
+import { bootSimulated } from '../../test-support/isolatedResolver';
 import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
 import { APPROVE_ALL, type Approver } from '../approval/approval';
 import { commandAnswer } from '../android/outcome';
 import { defineTool, type AndroidTool } from '../android/tool';
-import { InFlightRegistry } from '../execution/inFlight';
-import { createMcpServer } from './mcpServer';
 
 /** A mutating tool that exists only in this test: asks approval, then writes one setting. */
 function writeTool(name: string, strength: 'normal' | 'strong'): AndroidTool {
@@ -67,28 +60,12 @@ afterAll(async () => {
 
 /** A connected SDK client; with `answers`, it declares elicitation and answers each request in turn. */
 async function connect(options: { answers?: ElicitResult[]; approve?: Approver }): Promise<Client> {
-  const resolver = isolatedResolver(adb);
-  const server = await createMcpServer({
-    devices: { ...resolver, list: () => Promise.resolve(ok([])) },
-    inFlight: new InFlightRegistry(),
-    defaultOperatorPackage: () => 'com.androperator.operator',
-    version: 'test',
+  const client = await connectMcpClient(adb, {
+    name: 'approval-test',
+    asked,
     androidTools: TOOLS,
-    ...(options.approve === undefined ? {} : { approve: options.approve }),
+    ...options,
   });
-  const answers = options.answers;
-  const client = new Client(
-    { name: 'approval-test', version: '1.0.0' },
-    answers === undefined ? {} : { capabilities: { elicitation: {} } },
-  );
-  if (answers !== undefined)
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
-      asked.push(request.params);
-      return answers.shift() ?? { action: 'decline' };
-    });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
   clients.push(client);
   return client;
 }

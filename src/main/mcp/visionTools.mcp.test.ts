@@ -2,16 +2,13 @@
 // server: an image answer is image content (the PNG of the simulated screen) after JSON without the bytes again;
 // without an approval policy a path to write is refused with nothing sent.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../shared/errors';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
+import { connectMcpClient } from '../../test-support/mcpClient';
+import { bootSimulated } from '../../test-support/isolatedResolver';
 import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
 import { NO_APPROVER } from '../approval/approval';
-import { InFlightRegistry } from '../execution/inFlight';
-import { createMcpServer } from './mcpServer';
 
 let adb: IsolatedAdb;
 let sim: SimulatedAndroid;
@@ -27,18 +24,8 @@ interface ToolValue {
 beforeAll(async () => {
   adb = await startIsolatedAdb();
   ({ sim, serial } = await bootSimulated(adb, { profile: 'tv' }));
-  const resolver = isolatedResolver(adb);
-  const server = await createMcpServer({
-    devices: { ...resolver, list: () => Promise.resolve(ok([])) },
-    inFlight: new InFlightRegistry(),
-    defaultOperatorPackage: () => 'com.androperator.operator',
-    version: 'test',
-    approve: NO_APPROVER,
-  });
-  client = new Client({ name: 'vision-test', version: '1.0.0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
+  // The registry's tools, as `androperator mcp serve` serves them, with no approval policy.
+  client = await connectMcpClient(adb, { name: 'vision-test', approve: NO_APPROVER });
 });
 
 afterAll(async () => {

@@ -2,21 +2,14 @@
 // listed with their risk, run under an approve-all policy, and asked by elicitation (strong: confirm, then the
 // serial typed out); a declined confirmation sends nothing.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  ElicitRequestSchema,
-  type ElicitRequest,
-  type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ok } from '../../../shared/errors';
 import { startIsolatedAdb, type IsolatedAdb } from '../../../test-support/isolatedAdb';
-import { bootSimulated, isolatedResolver } from '../../../test-support/isolatedResolver';
+import { connectMcpClient } from '../../../test-support/mcpClient';
+import { bootSimulated } from '../../../test-support/isolatedResolver';
 import type { ReceivedRequest } from '../../../simulator/adb/simulatedDevice';
 import type { SimulatedAndroid } from '../../../simulator/simulatedAndroid';
 import { APPROVE_ALL, type Approver } from '../../approval/approval';
-import { InFlightRegistry } from '../../execution/inFlight';
-import { createMcpServer } from '../../mcp/mcpServer';
 
 let adb: IsolatedAdb;
 let sim: SimulatedAndroid;
@@ -44,26 +37,7 @@ afterAll(async () => {
 });
 
 async function connect(options: { answers?: ElicitResult[]; approve?: Approver }): Promise<Client> {
-  const server = await createMcpServer({
-    devices: { ...isolatedResolver(adb), list: () => Promise.resolve(ok([])) },
-    inFlight: new InFlightRegistry(),
-    defaultOperatorPackage: () => 'com.androperator.operator',
-    version: 'test',
-    ...(options.approve === undefined ? {} : { approve: options.approve }),
-  });
-  const answers = options.answers;
-  const client = new Client(
-    { name: 'ui-actions-test', version: '1.0.0' },
-    answers === undefined ? {} : { capabilities: { elicitation: {} } },
-  );
-  if (answers !== undefined)
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
-      asked.push(request.params);
-      return answers.shift() ?? { action: 'decline' };
-    });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
+  const client = await connectMcpClient(adb, { name: 'ui-actions-test', asked, ...options });
   clients.push(client);
   return client;
 }
