@@ -10,10 +10,11 @@ import { drawMaps } from './maps';
 import { drawSettings } from './settings';
 import { drawBusyIndicator } from './pages';
 import { drawShop } from './shop';
+import { drawTvSettings } from './tvSettings';
 
 const SCREENS: Record<AppKind, (frame: Frame) => BarTint> = {
   launcher: (frame) => (frame.television ? drawLeanbackLauncher(frame) : drawLauncher(frame)),
-  settings: drawSettings,
+  settings: (frame) => (frame.television ? drawTvSettings(frame) : drawSettings(frame)),
   shop: drawShop,
   mail: drawMail,
   maps: drawMaps,
