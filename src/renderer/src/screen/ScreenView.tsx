@@ -1,7 +1,8 @@
 // The console's Screen view: the selected device's live screen (frames as they arrive, fps, capture method), the
 // tree beside it with bounds drawn over the screen (hover highlights, click selects and shows the attributes), and
 // the user's actions on the live screen: click = tap, drag = swipe, Back/Home/Enter, text, D-pad keys in TV mode.
-// F toggles Freeze (the last frame and tree stay). docs/ui-loop.md "Console Screen view".
+// F toggles Freeze (the last frame and tree stay); the palette opens, freezes and refreshes it (screenCommands.ts).
+// docs/ui-loop.md "Console Screen view".
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { ScreenKey } from '../../../shared/api/screenSchemas';
 import { useConsole } from '../store/context';
@@ -14,6 +15,7 @@ import {
   toDisplayed,
   type Point,
 } from './screenGeometry';
+import { SCREEN_VIEW_ID } from './screenCommands';
 import { VerificationBuilder } from './VerificationBuilder';
 import type { ScreenVerification } from './screenSlice';
 import './screen.css';
@@ -133,7 +135,13 @@ export function ScreenView(props: { serial: string }): ReactNode {
         ? 'capture failed'
         : live.status;
   return (
-    <section className="screen-view" aria-labelledby="screen-title" onKeyDown={onKeyDown}>
+    <section
+      className="screen-view"
+      id={SCREEN_VIEW_ID}
+      tabIndex={-1}
+      aria-labelledby="screen-title"
+      onKeyDown={onKeyDown}
+    >
       <div className="screen-head">
         <h2 id="screen-title">Screen</h2>
         <span className={`screen-status status-${live.status}`} data-testid="screen-status">

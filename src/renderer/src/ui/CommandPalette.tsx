@@ -4,6 +4,7 @@ import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 're
 import { useConsole, useConsoleStore } from '../store/context';
 import type { ConsoleStore } from '../store/store';
 import { Dialog } from './Dialog';
+import { screenCommands } from '../screen/screenCommands';
 import { shortcutList } from './shortcuts';
 import { applyTheme, THEME_CHOICES } from './theme';
 import { IS_MAC, runCommand } from './useShortcuts';
@@ -34,6 +35,7 @@ export function paletteActions(mac: boolean): PaletteAction[] {
     }));
   return [
     ...shortcuts,
+    ...screenCommands(),
     { id: 'settings', label: 'Open settings', run: (store) => store.getState().setSettingsOpen(true) },
     { id: 'history', label: 'Refresh history', run: (store) => void store.getState().loadHistory() },
     ...THEME_CHOICES.map<PaletteAction>((choice) => ({

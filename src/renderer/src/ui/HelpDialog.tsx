@@ -5,9 +5,11 @@ import { Dialog } from './Dialog';
 import { shortcutList } from './shortcuts';
 import { IS_MAC } from './useShortcuts';
 import { logcatShortcutList } from '../logcat/shortcuts';
+import { screenShortcutList } from '../screen/screenCommands';
 
 const SHORTCUTS = shortcutList(IS_MAC);
 const LOGCAT_SHORTCUTS = logcatShortcutList(IS_MAC);
+const SCREEN_SHORTCUTS = screenShortcutList();
 
 export function HelpDialog(): ReactNode {
   const open = useConsole((state) => state.helpOpen);
@@ -26,6 +28,14 @@ export function HelpDialog(): ReactNode {
           ))}
           {LOGCAT_SHORTCUTS.map((shortcut) => (
             <tr key={shortcut.keys}>
+              <td>
+                <kbd>{shortcut.keys}</kbd>
+              </td>
+              <td>{shortcut.description}</td>
+            </tr>
+          ))}
+          {SCREEN_SHORTCUTS.map((shortcut) => (
+            <tr key={`screen-${shortcut.keys}`}>
               <td>
                 <kbd>{shortcut.keys}</kbd>
               </td>
