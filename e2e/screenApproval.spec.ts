@@ -51,6 +51,14 @@ test('Factory reset on the TV: the strong dialog refuses on Enter, Back at its s
   await expect(page.getByAltText(`Live screen of ${tv.serial}`)).toBeVisible();
   const view = page.getByRole('region', { name: 'Screen', exact: true });
   await expect(view).toBeFocused();
+  // The keyboard help lists the view's key; closing it returns focus to the view.
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const row = help.getByRole('row').filter({ hasText: 'Live screen (in the view): freeze / resume' });
+  await expect(row.getByRole('cell').first()).toHaveText('F');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await expect(view).toBeFocused();
   const freeze = view.getByRole('button', { name: /^(Freeze|Unfreeze)$/ });
   await page.keyboard.press('f');
   await expect(freeze).toHaveAttribute('aria-pressed', 'true');
