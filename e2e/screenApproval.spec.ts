@@ -28,6 +28,24 @@ async function dpad(page: Page, key: 'Up' | 'Down' | 'Center', expected: string)
   await expect(page.getByTestId('screen-focus')).toHaveText(`Focused: ${expected}`);
 }
 
+/** WCAG contrast of a button's text against its background, as the browser computes them now (rgb/rgba only). */
+async function textContrast(button: Locator): Promise<number> {
+  const [ink, paper] = await button.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return [style.color, style.backgroundColor];
+  });
+  const luminance = (css: string): number => {
+    const [r = 0, g = 0, b = 0] = (css.match(/[\d.]+/g) ?? []).map(Number);
+    const linear = (value: number): number => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  };
+  const [light, dark] = [luminance(ink), luminance(paper)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
 function approvalDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Approve screen.press_dpad_center?' });
 }
@@ -114,6 +132,9 @@ test('Factory reset on the TV: the strong dialog refuses on Enter, Back at its s
   const second = dialog.getByRole('group', { name: 'Second confirmation' });
   await expect(second.getByRole('button', { name: 'Back' })).toBeFocused();
   await expect(second.getByRole('button', { name: 'Confirm and send' })).toBeVisible();
+  // The pointer rests where "Approve…" was: the hovered "Confirm and send" keeps readable white on red.
+  await second.getByRole('button', { name: 'Confirm and send' }).hover();
+  expect(await textContrast(second.getByRole('button', { name: 'Confirm and send' }))).toBeGreaterThan(4.5);
   await saveScreen(page, 'screen-approval-step2-1440');
   await page.setViewportSize({ width: 1024, height: 700 });
   await expect(second.getByRole('button', { name: 'Confirm and send' })).toBeInViewport();
