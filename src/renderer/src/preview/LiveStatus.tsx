@@ -2,9 +2,11 @@
 // its own so the rest of the preview does not re-render), that the frame includes a panel this console put up, or
 // why no live frame is drawn (the capture's structured error, the device offline).
 import type { ReactNode } from 'react';
+import { adviceFor } from '../runs/errorAdvice';
 import { useConsole } from '../store/context';
 import { useNow } from '../ui/hooks';
 import { consolePanelShown, frameAge, liveProblemText, type LiveView } from './liveBackground';
+import { LIVE_RETRY_MS } from './liveBackgroundSlice';
 
 function LiveAge(props: { capturedAt: string }): ReactNode {
   const now = useNow(true, 200);
@@ -27,7 +29,16 @@ export function LiveStatus(props: {
     return live.problem.kind === 'failed' || live.problem.kind === 'size' ? (
       <div className="warn-text" role="alert" data-testid="live-problem">
         <p>{text}</p>
-        {live.problem.kind === 'failed' && <p className="mono small">{live.problem.error.code}</p>}
+        {live.problem.kind === 'failed' && (
+          <>
+            <p className="mono small">{live.problem.error.code}</p>
+            <p className="advice">{live.problem.error.hint ?? adviceFor(live.problem.error.code)}</p>
+            <p className="muted">
+              Trying again every {LIVE_RETRY_MS / 1000} s; the preview shows the fallback background
+              meanwhile.
+            </p>
+          </>
+        )}
       </div>
     ) : (
       <p className="muted" role="status" data-testid="live-problem">

@@ -65,7 +65,7 @@ export function liveProblemText(
     case 'waiting':
       return 'Live screen: waiting for the first frame\u2026';
     case 'failed':
-      return `Live screen failed: ${problem.error.message} Retrying; the preview shows the fallback background meanwhile.`;
+      return `Live screen failed: ${problem.error.message}`;
     case 'size':
       return (
         `Live screen not drawn: the frame is ${problem.frame.widthPx} \u00d7 ${problem.frame.heightPx} px but the ` +
