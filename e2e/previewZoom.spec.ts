@@ -1,9 +1,18 @@
 // The preview grows and zooms (issue 14 defect 6): fit, 1:1, zoom in and out by buttons and keys, remembered for
 // the browser session; the predicted panel is drawn over a capture WITHOUT the old panel (never a run's screenshot
-// with its panel baked in), and the preview says which background it shows.
+// with its panel baked in), or over the device's live screen, and the preview says which background it shows.
 import type { Locator, Page } from '@playwright/test';
+import { launchApp } from '../src/simulator/device/navigation';
 import { expect, test, useConsoleStack } from './fixtures/test';
-import { button, openConsole, previewRegion, resultColumn, saveScreen, step } from './helpers/console';
+import {
+  button,
+  openConsole,
+  predictedBounds,
+  previewRegion,
+  resultColumn,
+  saveScreen,
+  step,
+} from './helpers/console';
 
 const stack = useConsoleStack({ profiles: ['phone'], name: 'previewZoom' });
 
@@ -122,4 +131,116 @@ test('the background is a capture without a panel, never the sequence screenshot
   await expect(preview.getByRole('alert')).toHaveCount(0);
   await expect(caption).toHaveText(/^Background: this device\u2019s screen without a panel, captured /);
   await saveScreen(page, '41-preview-background-1024x700-dark', preview);
+});
+
+/** Mean luminance (0-255) of the device-pixel rectangle of the preview's background image (the live frame). */
+function backgroundLuminance(page: Page, rect: { x: number; y: number; width: number; height: number }) {
+  return screen(page)
+    .locator('img')
+    .evaluate(async (image: HTMLImageElement, area) => {
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d');
+      if (context === null) throw new Error('no 2d context');
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(area.x, area.y, area.width, area.height);
+      let sum = 0;
+      for (let index = 0; index < data.length; index += 4)
+        sum += 0.299 * (data[index] ?? 0) + 0.587 * (data[index + 1] ?? 0) + 0.114 * (data[index + 2] ?? 0);
+      return sum / (data.length / 4);
+    }, rect);
+}
+
+/** The alpha (0-255) of the preview's overlay canvas at a device pixel. */
+function overlayAlpha(page: Page, point: { x: number; y: number }, display: { widthPx: number }) {
+  return screen(page)
+    .locator('canvas')
+    .last()
+    .evaluate(
+      (canvas: HTMLCanvasElement, args) => {
+        const scale = canvas.width / args.widthPx;
+        const context = canvas.getContext('2d');
+        const pixel = context?.getImageData(
+          Math.round(args.x * scale),
+          Math.round(args.y * scale),
+          1,
+          1,
+        ).data;
+        return pixel?.[3] ?? 0;
+      },
+      { ...point, widthPx: display.widthPx },
+    );
+}
+
+test('the live screen as background: frames follow the device under the predicted panel, failures fall back', async ({
+  page,
+}) => {
+  const [phone] = stack().devices;
+  if (phone === undefined) throw new Error('no phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openConsole(page, stack());
+  const preview = previewRegion(page);
+  const caption = preview.getByText(/^Background:/);
+  const choice = preview.getByRole('radiogroup', { name: 'Background' });
+  phone.simulator.state.goHome();
+
+  await choice.getByRole('radio', { name: 'Live screen' }).check();
+  await expect(caption).toHaveText('Background: the device\u2019s live screen.');
+  await expect(preview.getByTestId('live-age')).toHaveText(/^live · \d+(\.\d)? s ago$/);
+  await expect(screen(page).locator('img')).toHaveCount(1);
+  // The frame is the device's own 1080x2400 screen: the launcher's dark wallpaper in the middle.
+  const middle = { x: 100, y: 700, width: 880, height: 600 };
+  await expect.poll(() => backgroundLuminance(page, middle)).toBeLessThan(120);
+
+  // The app changes on the device: the next frames show it (Shoply's light checkout).
+  expect(launchApp(phone.simulator.state, 'com.shoply.android')).toBe(true);
+  await expect.poll(() => backgroundLuminance(page, middle), { timeout: 15_000 }).toBeGreaterThan(180);
+
+  // The predicted panel is drawn over the live frame, where the preview predicts it.
+  const [left, top, right, bottom] = ((await predictedBounds(page)).match(/\d+/g) ?? []).map(Number);
+  if (left === undefined || top === undefined || right === undefined || bottom === undefined)
+    throw new Error('no predicted bounds');
+  const display = { widthPx: 1080 };
+  expect(await overlayAlpha(page, { x: (left + right) / 2, y: (top + bottom) / 2 }, display)).toBeGreaterThan(
+    200,
+  );
+  expect(await overlayAlpha(page, { x: 540, y: 1200 }, display)).toBe(0);
+  await saveScreen(page, '42-preview-live-1440x900', preview);
+
+  // A panel this console puts up is in the live frame: the preview says so rather than hiding it.
+  await button(page, 'Set panel').click();
+  await expect(step(resultColumn(page, phone), 'Set panel')).toContainText('succeeded');
+  await expect(preview.getByTestId('live-panel-shown')).toHaveText(
+    /^The live screen includes the current panel/,
+  );
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await saveScreen(page, '43-preview-live-panel-1024x700', preview);
+  await button(page, 'Clear panel').click();
+  await expect(step(resultColumn(page, phone), 'Clear panel')).toContainText('succeeded');
+  await expect(preview.getByTestId('live-panel-shown')).toHaveCount(0);
+
+  // Capture fails: the structured error's message, the neutral background instead, the choice kept.
+  phone.simulator.faults.screencap = { delayMs: 0, fail: true };
+  try {
+    const problem = preview.getByTestId('live-problem');
+    await expect(problem).toContainText(/^Live screen failed: /, { timeout: 15_000 });
+    await expect(caption).toHaveText('Background: neutral screen (instead of the live screen).');
+    await expect(screen(page).locator('img')).toHaveCount(0);
+    await expect(choice.getByRole('radio', { name: 'Live screen' })).toBeChecked();
+    await saveScreen(page, '44-preview-live-failed-1024x700', preview);
+  } finally {
+    phone.simulator.faults.screencap = { delayMs: 0, fail: false };
+  }
+  // It comes back by itself once capture works again.
+  await expect(caption).toHaveText('Background: the device\u2019s live screen.', { timeout: 15_000 });
+
+  // B switches to the next background (neutral) from the keyboard; the live frames stop.
+  await preview.getByRole('heading', { name: 'Preview' }).click();
+  await page.keyboard.press('b');
+  await expect(choice.getByRole('radio', { name: 'Neutral screen' })).toBeChecked();
+  await expect(screen(page).locator('img')).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  phone.simulator.state.goHome();
 });

@@ -1,6 +1,6 @@
 // The live preview region: the panel where the layout predicts it on the target device, its bounds as text,
 // and a clear message when the layout cannot fit.
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SetOnScreenLogParams } from '../../../shared/execution/types';
 import { formatBounds } from '../../../shared/geometry/bounds';
 import { imageUrl } from '../history/historySlice';
@@ -13,6 +13,8 @@ import { metadataOf, metricsOf, predictPanel, type Prediction } from '../../../s
 import { PreviewScreen } from './PreviewScreen';
 import { BackgroundChooser } from './BackgroundChooser';
 import { backgroundImage } from './backgroundSlice';
+import { liveViewOf } from './liveBackground';
+import { usePageShown } from './usePageShown';
 import { loadZoom, saveZoom, type PreviewZoom } from './zoom';
 import './preview.css';
 
@@ -60,7 +62,11 @@ export function Preview(): ReactNode {
       (state.targetSerial === null ? undefined : state.lastSeen[state.targetSerial]),
   );
   const check = useConsole(selectDesignCheck);
-  const [useCapture, setUseCapture] = useState(true);
+  const choice = useConsole((state) => state.previewBackground);
+  const live = useConsole((state) => state.liveBackground);
+  const followLive = useConsole((state) => state.followLiveBackground);
+  const region = useRef<HTMLElement>(null);
+  const pageShown = usePageShown(region);
   const [zoom, setZoomState] = useState<PreviewZoom>(loadZoom);
   const setZoom = useCallback((next: PreviewZoom) => {
     setZoomState(next);
@@ -86,7 +92,23 @@ export function Preview(): ReactNode {
   const capture = useConsole((state) =>
     device === undefined ? undefined : backgroundImage(state, device.serial, display),
   );
-  const background = useCapture && capture !== undefined ? imageUrl(capture) : null;
+  const serial = device?.serial ?? null;
+  const online = device?.state === 'device';
+  // Frames only while the live screen is chosen, the preview is on screen and the device can answer.
+  const describedShown = description !== undefined && metrics?.ok === true;
+  useEffect(() => {
+    followLive({ serial, online, shown: pageShown && describedShown });
+  }, [followLive, serial, online, pageShown, describedShown]);
+  useEffect(() => () => followLive({ serial: null, online: false, shown: false }), [followLive]);
+  const liveView = useMemo(() => liveViewOf(live, serial, online, display), [live, serial, online, display]);
+  const liveFrame = choice === 'live' && liveView.kind === 'frame' ? liveView.frame : null;
+  const liveUrl = useMemo(
+    () => (liveFrame === null ? null : `data:${liveFrame.mimeType};base64,${liveFrame.base64}`),
+    [liveFrame],
+  );
+  const captureUrl = choice !== 'neutral' && capture !== undefined ? imageUrl(capture) : null;
+  const background = liveUrl ?? captureUrl;
+  const shown = liveUrl !== null ? 'live' : captureUrl !== null ? 'capture' : 'neutral';
   const deviceName = device?.model ?? device?.serial ?? 'the device';
   const iconPng = description?.foregroundApp?.iconPng;
 
@@ -146,10 +168,10 @@ export function Preview(): ReactNode {
           {metrics.ok && (
             <BackgroundChooser
               serial={device.serial}
-              online={device.state === 'device'}
-              useCapture={useCapture}
-              onUseCapture={setUseCapture}
-              shown={background === null ? 'neutral' : 'capture'}
+              online={online}
+              shown={shown}
+              live={liveView}
+              display={description.display}
             />
           )}
           {entry?.status === 'failed' && (
@@ -161,7 +183,7 @@ export function Preview(): ReactNode {
   }
 
   return (
-    <section className="panel preview" aria-labelledby="preview-heading">
+    <section className="panel preview" aria-labelledby="preview-heading" ref={region}>
       <header className="panel-header">
         <h2 id="preview-heading">Preview</h2>
         <span className="muted">{device ? deviceName : ''}</span>

@@ -14,6 +14,7 @@ import { createUiSlice } from '../ui/uiSlice';
 import { createApprovalSlice } from '../approval/approvalSlice';
 import { createTracesSlice } from '../traces/tracesSlice';
 import { createScreenSlice } from '../screen/screenSlice';
+import { createLiveBackgroundSlice } from '../preview/liveBackgroundSlice';
 import type { ConsoleState, StoreDependencies } from './types';
 
 export type ConsoleStore = StoreApi<ConsoleState>;
@@ -36,6 +37,7 @@ export function createConsoleStore(
     ...createApprovalSlice(dependencies)(...args),
     ...createTracesSlice()(dependencies)(...args),
     ...createScreenSlice(dependencies)(...args),
+    ...createLiveBackgroundSlice(dependencies)(...args),
   }));
 }
 

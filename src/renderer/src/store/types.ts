@@ -14,6 +14,7 @@ import type { UiSlice } from '../ui/uiSlice';
 import type { ApprovalSlice } from '../approval/approvalSlice';
 import type { TracesSlice } from '../traces/tracesSlice';
 import type { ScreenSlice } from '../screen/screenSlice';
+import type { LiveBackgroundSlice } from '../preview/liveBackgroundSlice';
 
 export type ConsoleState = DevicesSlice &
   OperatorSlice &
@@ -27,7 +28,8 @@ export type ConsoleState = DevicesSlice &
   LogcatSlice &
   ApprovalSlice &
   TracesSlice &
-  ScreenSlice;
+  ScreenSlice &
+  LiveBackgroundSlice;
 
 /** What the slices need from outside: the API client, a clock and a nonce source. */
 export interface StoreDependencies {

@@ -54,6 +54,13 @@ describe('commandFor', () => {
     expect(commandFor(press({ code: 'KeyX', key: 'x' }), false)).toBeNull();
   });
 
+  it('maps B to switching the preview background, outside text fields only', () => {
+    expect(commandFor(press({ code: 'KeyB', key: 'b' }), false)).toBe('switchBackground');
+    expect(commandFor(press({ code: 'KeyB', key: 'b', inTextField: true }), false)).toBeNull();
+    expect(commandFor(press({ code: 'KeyB', key: 'b', ctrlKey: true }), false)).toBeNull();
+    expect(shortcutOf('switchBackground', true)).toMatchObject({ keys: 'B', aria: 'B' });
+  });
+
   it('opens help with ? except while typing', () => {
     expect(commandFor(press({ key: '?', shiftKey: true }), false)).toBe('help');
     expect(commandFor(press({ key: '?', shiftKey: true, inTextField: true }), false)).toBeNull();

@@ -15,7 +15,8 @@ export type ShortcutCommand =
   | 'palette'
   | 'help'
   | 'focusEditor'
-  | 'focusDevices';
+  | 'focusDevices'
+  | 'switchBackground';
 
 export interface KeyPress {
   key: string;
@@ -61,6 +62,12 @@ export function shortcutList(mac: boolean): Shortcut[] {
     },
     { command: 'focusEditor', keys: 'E', aria: 'E', description: 'Focus the panel text / template' },
     { command: 'focusDevices', keys: 'D', aria: 'D', description: 'Focus the device list' },
+    {
+      command: 'switchBackground',
+      keys: 'B',
+      aria: 'B',
+      description: 'Switch the preview background (without panel, live screen, neutral)',
+    },
     { command: 'palette', keys: `${mod}+K`, aria: `${ariaMod}+K`, description: 'Command palette' },
     { command: 'help', keys: '?', aria: 'Shift+?', description: 'Keyboard shortcuts' },
   ];
@@ -80,6 +87,7 @@ const KEY_COMMANDS: Record<string, ShortcutCommand> = {
   KeyP: 'takeScreenshot',
   KeyE: 'focusEditor',
   KeyD: 'focusDevices',
+  KeyB: 'switchBackground',
 };
 
 /** The command of a key press, or null. `mac` selects Cmd (else Ctrl) as the command modifier. */

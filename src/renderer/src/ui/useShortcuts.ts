@@ -48,6 +48,8 @@ export function runCommand(store: ConsoleStore, command: ShortcutCommand): void 
       return void requestAnimationFrame(() =>
         document.getElementById(DEVICES_ID)?.querySelector<HTMLElement>('input')?.focus(),
       );
+    case 'switchBackground':
+      return state.cyclePreviewBackground();
   }
 }
 
