@@ -36,6 +36,11 @@ for (const size of [
     await openConsole(page, stack());
     await page.setViewportSize(size);
     await expect(deviceList(page)).toBeHidden();
+    // Every control of the top bar stays inside the window (the last one, Settings, was cut off at 1024 px).
+    const topBar = page.getByRole('banner');
+    for (const name of ['Commands', 'Shortcuts', 'Settings']) {
+      await expectInsideWindow(page, topBar.getByRole('button', { name, exact: true }));
+    }
 
     await button(page, 'Run sequence').click();
     const column = resultColumn(page, phone);
