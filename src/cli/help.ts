@@ -188,6 +188,13 @@ const SEQUENCE_OUTPUT: Record<keyof SequenceOutcome, string> = {
   crashes:
     '{"status":"none_seen"|"seen"|"not_read","entries":[{kind,time,pid,tag,packageName,line}]}: crash and ANR\n' +
     '                     reports in the log window (a warning; the verdict is unchanged)',
+  hold:
+    '{"maxCaptures","maxMs","startedAt","endedAt","endedBy","error"}: with --hold, the bounds and why the\n' +
+    '                     hold ended ("user", "max_captures", "max_duration", "failure", "interference")',
+  captures:
+    '[{"step","index","status","file","widthPx","heightPx","capturedAt","captureCheck","foreground"}]: with\n' +
+    '                     --hold, every capture with its capture check and the foreground app and version\n' +
+    '                     the host saw at capture time ("source":"host_dumpsys")',
   deviceId: 'the device serial again, as exec prints it',
   copiedTo: 'where --path received a copy of the screenshot',
 };

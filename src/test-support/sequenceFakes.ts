@@ -203,6 +203,21 @@ export async function run(script: Script = {}) {
           };
         },
       },
+      foreground: {
+        observe: async () => {
+          log.push('foreground');
+          return {
+            source: 'host_dumpsys' as const,
+            observedAt: '2026-01-01T00:00:02.000Z',
+            status: 'observed' as const,
+            packageName: 'com.example',
+            component: 'com.example/.Main',
+            versionName: '1.2.3',
+            versionCode: '123',
+          };
+        },
+      },
+      presence: { state: async () => (unplugged ? 'absent' : 'device') },
       description: {
         describe: () => {
           log.push('hello');
