@@ -42,7 +42,10 @@ export async function observeForeground(
       ...base,
       observedAt: now().toISOString(),
       status: 'failed',
-      error: { code: dump.error.code, message: `The version of ${packageName} was not read: ${dump.error.message}` },
+      error: {
+        code: dump.error.code,
+        message: `The version of ${packageName} was not read: ${dump.error.message}`,
+      },
     };
   const facts = parsePackageInfo(dump.value.stdout);
   return {

@@ -30,7 +30,12 @@ export function takingCapture(step: SequenceStepName, index: number): CaptureSta
 }
 
 /** The hold marked ended (clear is next once no capture is on its way); the first reason stays. */
-export function endHold(state: SequenceState, reason: HoldEnd, atMs: number, error?: AppError): SequenceState {
+export function endHold(
+  state: SequenceState,
+  reason: HoldEnd,
+  atMs: number,
+  error?: AppError,
+): SequenceState {
   const hold = state.hold;
   if (hold === undefined || hold.phase === 'ended') return state;
   return {
@@ -124,7 +129,8 @@ export function holdCommand(
     const taken = (state.captures ?? []).length;
     // Within the bound only: a request beyond the last capture allowed is not queued.
     if (taken + hold.queued >= hold.maxCaptures) return { state, effects: [] };
-    if (state.phase !== 'holding') return { state: { ...state, hold: { ...hold, queued: hold.queued + 1 } }, effects: [] };
+    if (state.phase !== 'holding')
+      return { state: { ...state, hold: { ...hold, queued: hold.queued + 1 } }, effects: [] };
     return nextCapture(state, atMs);
   }
   const ended = endHold(state, command.reason, atMs, 'error' in command ? command.error : undefined);
@@ -135,7 +141,9 @@ export function holdCommand(
 
 /** Whether run.json should be written now: not once clear is done (the final record comes next). */
 function recording(state: SequenceState): SequenceEffect[] {
-  return state.phase === 'settling' || state.phase === 'recording' || state.phase === 'done' ? [] : [record(state)];
+  return state.phase === 'settling' || state.phase === 'recording' || state.phase === 'done'
+    ? []
+    : [record(state)];
 }
 
 /** A held capture's check came back. */
@@ -159,7 +167,11 @@ export function holdObserved(
   step: SequenceStepName,
   observation: HostForegroundObservation,
 ): Transition {
-  const next = updateCapture(state, step, (capture) => ({ ...capture, observing: false, foreground: observation }));
+  const next = updateCapture(state, step, (capture) => ({
+    ...capture,
+    observing: false,
+    foreground: observation,
+  }));
   return { state: next, effects: recording(next) };
 }
 

@@ -67,10 +67,13 @@ export function driveSequence(
       }
     };
     const later = (delayMs: number, work: () => void): void => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        work();
-      }, Math.max(0, delayMs));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          work();
+        },
+        Math.max(0, delayMs),
+      );
       timers.add(timer);
     };
     // A held panel's device is looked for while nothing else talks to it: unplugged, the hold ends and clear runs.

@@ -210,7 +210,11 @@ export function resultOf(state: SequenceState): SequenceResult {
 }
 
 /** The capture check's input for pixels of the run's panel, or null without reported bounds. */
-export function checkInput(state: SequenceState, png: Uint8Array, appliedScale: number): CaptureCheckInput | null {
+export function checkInput(
+  state: SequenceState,
+  png: Uint8Array,
+  appliedScale: number,
+): CaptureCheckInput | null {
   const bounds = state.record.reportedBounds;
   if (bounds === undefined) return null;
   const defaults = applyPanelDefaults(state.record.design);
@@ -328,7 +332,11 @@ export function stepSequence(state: SequenceState, event: SequenceEvent): Transi
         return { state, effects: [] };
       const interfered = interfere(state, event.error);
       if (interfered.hold !== undefined)
-        return holdCommand(interfered, { type: 'end', reason: 'interference', error: event.error }, event.atMs);
+        return holdCommand(
+          interfered,
+          { type: 'end', reason: 'interference', error: event.error },
+          event.atMs,
+        );
       return { state: interfered, effects: [record(interfered)] };
     }
     case 'recorded': {

@@ -19,7 +19,8 @@ import type { SequenceProgress, SequenceResult, SequenceScreenshot, SequenceStep
  * settling: clear is done, the description, capture checks, observations or logs are still out. recording: the
  * final run.json is being flushed. done: the result is out.
  */
-export type SequencePhase = 'setting' | 'shooting' | 'holding' | 'clearing' | 'settling' | 'recording' | 'done';
+export type SequencePhase =
+  'setting' | 'shooting' | 'holding' | 'clearing' | 'settling' | 'recording' | 'done';
 
 /** One capture as the machine follows it: what run.json records, and what is still out for it. */
 export interface CaptureState extends RunCapture {
@@ -141,7 +142,11 @@ export function recordStateOf(state: SequenceState): RecordState {
 }
 
 /** An error as run.json keeps it. */
-export function runErrorOf(error: AppError): { code: string; message: string; details?: Record<string, unknown> } {
+export function runErrorOf(error: AppError): {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+} {
   return {
     code: error.code,
     message: error.message,

@@ -36,9 +36,7 @@ export const HOLD_TTL_MARGIN_MS = 60_000;
 export const HOLD_MIN_MS = 1000;
 
 /** The hold's bounds, defaulting to the most; INVALID_ARGUMENTS for a bound outside them. */
-export function holdBounds(
-  options: SequenceHoldOptions,
-): Result<{ maxCaptures: number; maxMs: number }> {
+export function holdBounds(options: SequenceHoldOptions): Result<{ maxCaptures: number; maxMs: number }> {
   const maxCaptures = options.maxCaptures ?? HOLD_MAX_CAPTURES;
   const maxMs = options.maxMs ?? HOLD_MAX_MS;
   if (!Number.isInteger(maxCaptures) || maxCaptures < 1 || maxCaptures > HOLD_MAX_CAPTURES)
@@ -160,7 +158,9 @@ export async function runSequence(
           ? {}
           : {
               onHoldCommand: (listener: (command: HoldCommand) => void) => holdListeners.push(listener),
-              ...(dependencies.hold?.onChanged === undefined ? {} : { onHoldChanged: dependencies.hold.onChanged }),
+              ...(dependencies.hold?.onChanged === undefined
+                ? {}
+                : { onHoldChanged: dependencies.hold.onChanged }),
             }),
       },
     );

@@ -19,7 +19,10 @@ import type {
 } from './sequence';
 
 // A held panel's later captures are screenshot-2, screenshot-3, ...
-const stepName = z.union([z.enum(['set', 'screenshot', 'clear']), z.templateLiteral(['screenshot-', z.number()])]);
+const stepName = z.union([
+  z.enum(['set', 'screenshot', 'clear']),
+  z.templateLiteral(['screenshot-', z.number()]),
+]);
 
 const sequenceStepSchema = exactSchema<SequenceStep>()(
   z.object({
