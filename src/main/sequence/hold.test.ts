@@ -65,6 +65,13 @@ function envelope(step: SequenceStepName, success = true): ResultEnvelope {
   };
 }
 
+/** An event without its clock reading (the driver stamps it). */
+type Unstamped = SequenceEvent extends infer E
+  ? E extends SequenceEvent
+    ? Omit<E, 'atMs'> & { atMs?: number }
+    : never
+  : never;
+
 /** A small driver: feeds events, keeps every effect, answers the bookkeeping ones (records, hello, logs). */
 class Drive {
   state: SequenceState;
@@ -73,7 +80,7 @@ class Drive {
   constructor(state: SequenceState) {
     this.state = state;
   }
-  post(event: Omit<SequenceEvent, 'atMs'> & { atMs?: number }): SequenceEffect[] {
+  post(event: Unstamped): SequenceEffect[] {
     this.at = event.atMs ?? this.at + 1;
     const { state, effects } = stepSequence(this.state, { ...event, atMs: this.at } as SequenceEvent);
     this.state = state;

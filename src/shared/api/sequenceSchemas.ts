@@ -84,6 +84,11 @@ export const runProgressSchema = exactSchema<SequenceProgress & { serial: string
   }),
 );
 
+/** The held runs sequence:capture and sequence:release reached. */
+export const heldRunsSchema = z.object({
+  runs: z.array(z.object({ serial: z.string(), runId: z.string() })),
+});
+
 /** A run:hold event: which device, and its held run after a change. */
 export const runHoldEventSchema = exactSchema<SequenceHoldState & { serial: string }>()(
   z.object({
