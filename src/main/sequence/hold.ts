@@ -19,7 +19,7 @@ import {
   type Transition,
 } from './machineState';
 import { envelopeError } from './steps';
-import { captureStepName, type SequenceHoldState, type SequenceStepName } from './types';
+import { captureStepName, holdEndText, type SequenceHoldState, type SequenceStepName } from './types';
 
 /** What ends a hold besides the user: a bound, a failure (the device gone), interference. */
 export type HoldEndRequest = { type: 'end'; reason: HoldEnd; error?: AppError };
@@ -175,26 +175,6 @@ export function holdObserved(
   return { state: next, effects: recording(next) };
 }
 
-/** The hold's reason to end, in words. */
-export function endedReason(hold: NonNullable<SequenceState['hold']>): string | undefined {
-  switch (hold.endedBy) {
-    case undefined:
-      return undefined;
-    case 'user':
-      return 'Released: the panel was cleared.';
-    case 'closed':
-      return 'The console closed while the panel was held: the panel was cleared.';
-    case 'max_captures':
-      return `Reached ${hold.maxCaptures} captures, the most one hold takes: the panel was cleared by itself.`;
-    case 'max_duration':
-      return `Held for ${Math.round(hold.maxMs / 1000)} s, the longest one hold lasts: the panel was cleared by itself.`;
-    case 'interference':
-      return `The device reported interference (${hold.error?.code ?? 'unknown'}): the hold ended and the panel was cleared; the captures before it are kept.`;
-    case 'failure':
-      return `${hold.error?.message ?? 'A capture failed.'} The hold ended; the captures before it are kept.`;
-  }
-}
-
 /** The run:hold view of a held run, or null for a run that does not hold. */
 export function holdView(state: SequenceState): SequenceHoldState | null {
   const hold = state.hold;
@@ -203,7 +183,10 @@ export function holdView(state: SequenceState): SequenceHoldState | null {
     ms === undefined ? undefined : new Date(ms).toISOString();
   const startedAt = iso(hold.startedAtMs);
   const endsAt = iso(hold.endsAtMs);
-  const reason = endedReason(hold);
+  const reason =
+    hold.endedBy === undefined
+      ? undefined
+      : holdEndText(hold.endedBy, hold.maxCaptures, hold.maxMs, hold.error);
   return {
     runId: state.record.runId,
     status: hold.phase,

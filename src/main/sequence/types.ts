@@ -5,7 +5,13 @@ import type { SequenceHoldState, SequenceProgress } from '../../shared/api/seque
 import type { SequenceHostPorts } from './ports';
 
 export type * from '../../shared/api/sequence';
-export { captureStepName, HOLD_MAX_CAPTURES, HOLD_MAX_MS, isCaptureStep } from '../../shared/api/sequence';
+export {
+  captureStepName,
+  HOLD_MAX_CAPTURES,
+  HOLD_MAX_MS,
+  holdEndText,
+  isCaptureStep,
+} from '../../shared/api/sequence';
 
 export interface SequenceDependencies extends ExecutionDependencies {
   evidence: Pick<EvidenceStore, 'createRun'>;

@@ -35,6 +35,29 @@ export function isCaptureStep(step: string): boolean {
   return step === 'screenshot' || /^screenshot-\d+$/.test(step);
 }
 
+/** Why a hold ended, in words the console and the CLI show (`error`: the failure that ended it). */
+export function holdEndText(
+  endedBy: HoldEnd,
+  maxCaptures: number,
+  maxMs: number,
+  error?: { code: string; message: string },
+): string {
+  switch (endedBy) {
+    case 'user':
+      return 'Released: the panel was cleared.';
+    case 'closed':
+      return 'The console closed while the panel was held: the panel was cleared.';
+    case 'max_captures':
+      return `Reached ${maxCaptures} captures, the most one hold takes: the panel was cleared by itself.`;
+    case 'max_duration':
+      return `Held for ${Math.round(maxMs / 1000)} s, the longest one hold lasts: the panel was cleared by itself.`;
+    case 'interference':
+      return `The device reported interference (${error?.code ?? 'unknown'}): the hold ended and the panel was cleared; the captures before it are kept.`;
+    case 'failure':
+      return `${error?.message ?? 'A capture failed.'} The hold ended; the captures before it are kept.`;
+  }
+}
+
 /** Keep the panel up after the first capture for more captures on demand, within these bounds (default the most). */
 export interface SequenceHoldOptions {
   /** 1..HOLD_MAX_CAPTURES, the first capture included. */
