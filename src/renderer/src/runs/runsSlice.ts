@@ -12,7 +12,7 @@ import type { ConsoleState, SliceCreator } from '../store/types';
 import { createBackgroundSlice, type BackgroundSlice } from '../preview/backgroundSlice';
 import type { ForecastProblem } from './forecast';
 import { forecastOf } from './forecastState';
-import { applyHold } from './holdModel';
+import { holdActions } from './holdActions';
 import { defaultRunLabel, runBlocker, type RunAction } from './runGate';
 import {
   applyProgress,
@@ -286,30 +286,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
     runSequence: (options) => sequence(options, false),
     holdSequence: (options) => sequence(options, true),
 
-    async captureHeld() {
-      if (!get().holdActive) return;
-      const result = await client.call('sequence:capture', {});
-      if (!result.ok) get().notify(`Capture not taken: ${result.error.message}`, 'error');
-    },
-
-    async releaseHeld() {
-      if (!get().holdActive) return;
-      const result = await client.call('sequence:release', {});
-      if (!result.ok) get().notify(`Not released: ${result.error.message}`, 'error');
-    },
-
-    runHold(event) {
-      set((state) => {
-        const run = state.activeRun;
-        if (run === null || run.kind !== 'sequence' || run.status !== 'running') return state;
-        const columns = run.columns.map((column) =>
-          column.serial === event.serial && (column.runId === undefined || column.runId === event.runId)
-            ? applyHold(column, event)
-            : column,
-        );
-        return { activeRun: { ...run, columns } };
-      });
-    },
+    ...holdActions(client, get, set),
 
     setPanel: (options) => runPanelAction('set', options),
     clearPanel: (options) => runPanelAction('clear', options),
