@@ -27,6 +27,18 @@ export function holdActions(
     },
 
     runHold(event: ConsoleEvents['run:hold']) {
+      // A hold the user did not end (a bound, a failure, the device gone) says why where the user is looking.
+      const column = get().activeRun?.columns.find((candidate) => candidate.serial === event.serial);
+      if (
+        event.status === 'ended' &&
+        event.endedBy !== 'user' &&
+        event.endedReason !== undefined &&
+        column?.hold?.status !== 'ended'
+      )
+        get().notify(
+          `${column?.deviceLabel ?? event.serial}: ${event.endedReason}`,
+          event.error ? 'error' : 'info',
+        );
       set((state) => {
         const run = state.activeRun;
         if (run === null || run.kind !== 'sequence' || run.status !== 'running') return state;

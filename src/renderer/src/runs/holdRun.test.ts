@@ -96,3 +96,24 @@ describe('holdSequence', () => {
     expect(column?.steps.map((step) => step.name)).toEqual(['set', 'screenshot', 'clear']);
   });
 });
+
+describe('runHold', () => {
+  it('says why when a bound ended the hold, once', () => {
+    const client = createFakeClient({
+      'evidence:list': () => ({ ok: true, value: { runs: [], skipped: [] } }),
+      'sequence:run': () => new Promise(() => undefined),
+    });
+    const { store } = createTestStore(client);
+    store.getState().devicesChanged([{ serial: 's1', state: 'device', server: 'local', model: 'Pixel 7' }]);
+    connectStore(store, client);
+    void store.getState().holdSequence();
+    client.emit('run:hold', { ...view(20), serial: 's1' });
+    const reason = 'Reached 20 captures, the most one hold takes: the panel was cleared by itself.';
+    const ended = { ...view(20, 'ended'), endedBy: 'max_captures' as const, endedReason: reason };
+    client.emit('run:hold', { ...ended, serial: 's1' });
+    client.emit('run:hold', { ...ended, serial: 's1' });
+    const told = store.getState().notices.filter((notice) => notice.text.includes(reason));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('Pixel 7');
+  });
+});
