@@ -13,6 +13,7 @@ import { runMcpOnStdio } from '../main/mcp/stdio';
 import { runServeUntilSignal } from '../main/serve/serveProcess';
 import { runSequence } from '../main/sequence/runSequence';
 import { adbSequencePorts } from '../main/sequence/adbPorts';
+import type { HoldControl } from '../main/sequence/types';
 import { createRobotoMeasurer } from '../node/fonts/robotoMeasurer';
 import { fail, ok, type Result } from '../shared/errors';
 import { adbServerPort } from '../node/env/adbServer';
@@ -57,6 +58,7 @@ async function sequence(
     const checked = await checkCallerScreenshotPath(request.path, overwrite);
     if (!checked.ok) return checked;
   }
+  const hold = request.hold;
   return withHub(env, target.operatorPackage, async (hub) => {
     const result = await runSequence(
       {
@@ -65,12 +67,23 @@ async function sequence(
         ...(target.deviceId === undefined ? {} : { deviceId: target.deviceId }),
         ...(request.label === undefined ? {} : { label: request.label }),
         ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
+        ...(hold === undefined
+          ? {}
+          : { hold: hold.maxCaptures === undefined ? {} : { maxCaptures: hold.maxCaptures } }),
       },
       {
         resolver: hub,
         inFlight: new InFlightRegistry(),
         evidence: new EvidenceStore(evidenceDirectoryOf(env)),
         ports: adbSequencePorts(createRobotoMeasurer),
+        ...(hold === undefined
+          ? {}
+          : {
+              hold: {
+                onStarted: (control: HoldControl) => void followCommands(hold.commands, control),
+                ...(hold.onChanged === undefined ? {} : { onChanged: hold.onChanged }),
+              },
+            }),
       },
     );
     if (!result.ok) return withSource(result, `the adb server on port ${adbServerPort(env)}`);
@@ -90,6 +103,17 @@ async function sequence(
       : await writeNewFileAtomically(request.path, bytes);
     return copied.ok ? ok({ ...outcome, copiedTo: copied.value.path }) : copied;
   });
+}
+
+/** Passes the held run's capture and release requests on until release. */
+async function followCommands(commands: AsyncIterable<'capture' | 'release'>, control: HoldControl) {
+  for await (const command of commands) {
+    if (command === 'capture') control.capture();
+    else {
+      control.release();
+      return;
+    }
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { ResultEnvelope } from '../shared/envelope';
 import { fail, type Result } from '../shared/errors';
 import type { Execution, SetOnScreenLogParams } from '../shared/execution/types';
-import type { SequenceResult } from '../shared/api/sequence';
+import type { SequenceHoldState, SequenceResult } from '../shared/api/sequence';
 import type { DeviceInfo } from '../shared/api/devices';
 import type { Logger } from './log';
 import type { Approver } from '../main/approval/approval';
@@ -53,6 +53,12 @@ export interface SequenceRequest {
   timeoutMs?: number;
   /** The copy at `path` may replace an existing regular file (`--overwrite`). */
   overwrite?: boolean;
+  /** --hold: the panel stays up for more captures; `commands` asks for them and for release (stdin). */
+  hold?: {
+    maxCaptures?: number;
+    commands: AsyncIterable<'capture' | 'release'>;
+    onChanged?: (view: SequenceHoldState) => void;
+  };
 }
 
 /** The ordered run as the console reports it (set -> screenshot -> clear, capture check, evidence folder). */

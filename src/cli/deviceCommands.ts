@@ -10,6 +10,8 @@ import { parseFlags, type FlagSpec } from './flags';
 import { buildOnScreenLogExecution, inFlagWords, PANEL_FLAG_SPECS, panelParamsFrom } from './onScreenLog';
 import { usageError } from './usage';
 import { didYouMean } from './didYouMean';
+import { HOLD_MAX_CAPTURES } from '../shared/api/sequence';
+import { holdCommands, holdReporter, maxCapturesOf, PROCESS_HOLD_IO } from './sequenceHold';
 import { parseNumericToken } from '../shared/cli/numericToken';
 
 const PATH_FLAG: FlagSpec = { name: '--path', aliases: ['--file'], kind: 'value' };
@@ -64,6 +66,8 @@ export const screenshotCommand: CommandHandler = async (args, context) => {
 };
 
 const LABEL_FLAG: FlagSpec = { name: '--label', kind: 'value' };
+const HOLD_FLAG: FlagSpec = { name: '--hold', kind: 'boolean' };
+const MAX_CAPTURES_FLAG: FlagSpec = { name: '--max-captures', kind: 'value' };
 
 /** Every flag `sequence` accepts besides the common options (its help lists each). */
 export const SEQUENCE_FLAG_SPECS: readonly FlagSpec[] = [
@@ -71,6 +75,8 @@ export const SEQUENCE_FLAG_SPECS: readonly FlagSpec[] = [
   PATH_FLAG,
   LABEL_FLAG,
   OVERWRITE_FLAG,
+  HOLD_FLAG,
+  MAX_CAPTURES_FLAG,
 ];
 
 /**
@@ -97,8 +103,27 @@ export const sequenceCommand: CommandHandler = async (args, context) => {
     ...(label === undefined ? {} : { label }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   };
-  const outcome = await context.backend.runSequence(request, context.target);
-  return outcome.ok ? ok(outcome.value) : outcome;
+  const held = flags.switches.has('--hold');
+  const maxCaptures = maxCapturesOf(flags.values.get('--max-captures'), HOLD_MAX_CAPTURES);
+  if (!held && maxCaptures !== undefined)
+    usageError('--max-captures needs --hold', { flag: '--max-captures' });
+  if (!held) {
+    const outcome = await context.backend.runSequence(request, context.target);
+    return outcome.ok ? ok(outcome.value) : outcome;
+  }
+  const io = context.holdIo ?? PROCESS_HOLD_IO;
+  const input = holdCommands(io);
+  try {
+    const hold = {
+      commands: input.commands,
+      onChanged: holdReporter(io),
+      ...(maxCaptures === undefined ? {} : { maxCaptures }),
+    };
+    const outcome = await context.backend.runSequence({ ...request, hold }, context.target);
+    return outcome.ok ? ok(outcome.value) : outcome;
+  } finally {
+    input.close();
+  }
 };
 
 const SIMULATOR_FLAGS = ['--profile', '--count', '--mode'] as const;

@@ -26,8 +26,9 @@ Commands:
   screenshot [--path <png>]    Capture the screen to a PNG file
                                (synonyms: take-screenshot, take_screenshot, capture-screenshot)
   snapshot                     Capture the UI hierarchy, including operator_overlay_visible
-  sequence (--text <t> | --template <t>) [panel flags] [--label <name>] [--path <png>]
+  sequence (--text <t> | --template <t>) [panel flags] [--label <name>] [--path <png>] [--hold]
                                Set the panel, take a screenshot, then clear it, as three separate executions
+                               (--hold: more captures on Enter until q)
   simulator start              Start a simulated Android device
   serve                        Serve the HTTP API on 127.0.0.1:3000 (token required; the CLI routes through it)
   mcp serve                    Run the MCP server on stdin/stdout (tools devices, snapshot, screenshot, execute)
@@ -188,6 +189,13 @@ const SEQUENCE_OUTPUT: Record<keyof SequenceOutcome, string> = {
   crashes:
     '{"status":"none_seen"|"seen"|"not_read","entries":[{kind,time,pid,tag,packageName,line}]}: crash and ANR\n' +
     '                     reports in the log window (a warning; the verdict is unchanged)',
+  hold:
+    '{"maxCaptures","maxMs","startedAt","endedAt","endedBy","error"}: with --hold, the bounds and why the\n' +
+    '                     hold ended ("user", "max_captures", "max_duration", "failure", "interference")',
+  captures:
+    '[{"step","index","status","file","widthPx","heightPx","capturedAt","captureCheck","foreground"}]: with\n' +
+    '                     --hold, every capture with its capture check and the foreground app and version\n' +
+    '                     the host saw at capture time ("source":"host_dumpsys")',
   deviceId: 'the device serial again, as exec prints it',
   copiedTo: 'where --path received a copy of the screenshot',
 };
@@ -197,7 +205,7 @@ const SEQUENCE_OUTPUT_TEXT = Object.entries(SEQUENCE_OUTPUT)
   .join('\n');
 
 const SEQUENCE = `Usage: androperator sequence (--text <text> | --template <template>) [panel flags] [--label <name>] [--path <png>]
-       [common options]
+       [--hold [--max-captures <n>]] [common options]
 
 Runs set_on_screen_log, take_screenshot and clear_on_screen_log as three separate executions, each awaited, so the
 screenshot is taken while the panel is shown. Prints one JSON object (keys without a value are left out):
@@ -207,10 +215,18 @@ ${PANEL_FLAGS}
   --label <name>             The run's name in the console's History and in run.json
   --path <png>               Copy of the screenshot (alias --file): an absolute .png path, as for screenshot
   --overwrite                Let the copy replace an existing regular file
+  --hold                     Keep the panel up after the first capture: each Enter on stdin (an empty line, or
+                             "c") takes another capture of the same run, "q" (or the end of stdin) releases it
+                             and clear runs. Every capture gets the capture check and the foreground app and its
+                             version as the host saw them at capture time. The hold clears by itself after 10
+                             minutes or 20 captures and says why; the device stays leased throughout. Progress
+                             lines go to stderr; stdout still prints one JSON object ("hold", "captures")
+  --max-captures <n>         With --hold: at most n captures, 1..20 (default 20), the first included
 
 Example:
   androperator sequence --text "FLOW-001" --label checkout --anchor right --path /abs/flow-001.png \\
     --device <serial>
+  androperator sequence --text "FLOW-002" --hold --device <serial>     (Enter = capture, q = release)
 
 ${COMMON_OPTIONS}
 `;

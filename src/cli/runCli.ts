@@ -1,4 +1,5 @@
 // The CLI's front door: common options, help, version, command routing, output and exit code.
+import type { HoldIo } from './sequenceHold';
 import { AppErrorException, fail, type Result } from '../shared/errors';
 import { COMMON_FLAG_NAMES, extractCommonOptions, type OutputFormat } from './args';
 import type { CliBackend } from './backend';
@@ -30,6 +31,8 @@ export interface RunCliOptions {
   /** Resolves relative payload and screenshot paths; defaults to process.cwd(). */
   cwd?: string;
   clock?: Clock;
+  /** `sequence --hold`'s input and status lines; default stdin and stderr. */
+  holdIo?: HoldIo;
 }
 
 const COMMANDS: Readonly<Record<string, CommandHandler>> = {
@@ -130,6 +133,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
         clock: options.clock ?? SYSTEM_CLOCK,
         log,
         emitLine: (value) => options.stdout.write(renderJson(value, 'json')),
+        ...(options.holdIo === undefined ? {} : { holdIo: options.holdIo }),
       };
       log('debug', `target ${JSON.stringify(target)}`);
       result = await dispatch(rest, context);

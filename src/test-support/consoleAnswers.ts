@@ -123,7 +123,41 @@ const sequence: SequenceResult = {
   predictedBounds: { ...bounds, right: 700 },
   captureCheckError: { code: 'CAPTURE_BOUNDS_MISMATCH', message: 'outside' },
   evidenceError: error,
+  hold: {
+    maxCaptures: 20,
+    maxMs: 600000,
+    startedAt: '2025-06-03T14:05:10.000Z',
+    endedAt: '2025-06-03T14:06:10.000Z',
+    endedBy: 'failure',
+    error: { code: 'DEVICE_OFFLINE', message: 'gone', details: { serial: 'emulator-5554' } },
+  },
+  captures: [heldCapture()],
 };
+
+/** A held run's capture with every field filled. */
+export function heldCapture() {
+  return {
+    step: 'screenshot-2',
+    index: 2,
+    status: 'succeeded' as const,
+    file: 'capture-2.png',
+    widthPx: 1080,
+    heightPx: 2400,
+    capturedAt: '2025-06-03T14:05:20.000Z',
+    ...(record.captureCheck === undefined ? {} : { captureCheck: record.captureCheck }),
+    captureCheckError: { code: 'INTERNAL_ERROR', message: 'x', details: { a: 1 } },
+    foreground: {
+      source: 'host_dumpsys' as const,
+      observedAt: '2025-06-03T14:05:20.500Z',
+      status: 'observed' as const,
+      packageName: 'com.example',
+      component: 'com.example/.Main',
+      versionName: '1.2.3',
+      versionCode: '123',
+      error: { code: 'ANDROID_COMMAND_FAILED', message: 'partial' },
+    },
+  };
+}
 
 const presets: PanelPreset[] = [
   { schemaVersion: 1, name: 'Checkout', design: { template: 'T {{time}}', widthDp: 200 }, savedAt: 'now' },
@@ -204,6 +238,8 @@ export const CHANNEL_ANSWERS: { [C in ConsoleChannel]: ChannelOutput<C> } = {
       result: { ok: false, error: { code: 'EXECUTION_CONFLICT_IN_FLIGHT', message: 'busy' } },
     },
   ],
+  'sequence:capture': { runs: [{ serial: 'emulator-5554', runId: record.id }] },
+  'sequence:release': { runs: [{ serial: 'emulator-5554', runId: record.id }] },
   'screenshot:capture': {
     runId: record.id,
     widthPx: 1080,
@@ -299,6 +335,8 @@ export const BROKEN_ANSWERS: { [C in ConsoleChannel]: { value: unknown; field: s
     value: { ...outcome, predictedBounds: { ...bounds, right: null } },
     field: 'predictedBounds.right',
   },
+  'sequence:capture': { value: { runs: [{ serial: 5, runId: 'r' }] }, field: 'runs[0].serial' },
+  'sequence:release': { value: { runs: [{ serial: 's', runId: null }] }, field: 'runs[0].runId' },
   'sequence:run': {
     value: [
       {

@@ -5,6 +5,7 @@ import {
   CHANNEL_ANSWERS,
   envelope,
   error,
+  heldCapture,
   execution,
   logcatLine,
   outcome,
@@ -25,6 +26,21 @@ export const EVENT_PAYLOADS: ConsoleEvents = {
     data: { file: 'screenshot.png' },
   },
   'execution:finished': { serial: 'emulator-5554', execution, outcome: { ok: true, value: outcome } },
+  'run:hold': {
+    serial: 'emulator-5554',
+    runId: record.id,
+    status: 'ended',
+    maxCaptures: 20,
+    maxMs: 600000,
+    startedAt: '2025-06-03T14:05:10.000Z',
+    endsAt: '2025-06-03T14:15:10.000Z',
+    capturing: false,
+    queued: 0,
+    captures: [heldCapture()],
+    endedBy: 'failure',
+    endedReason: 'The device went away.',
+    error,
+  },
   'evidence:changed': { runIds: [record.id] },
   'logcat:batch': {
     followId: 'lf-1a2b',
@@ -61,6 +77,7 @@ export const EVENT_PAYLOADS: ConsoleEvents = {
 export const BROKEN_EVENTS: { [E in keyof ConsoleEvents]: { value: unknown; field: string } } = {
   'devices:changed': { value: [{ ...phone, state: 'gone' }], field: '[0].state' },
   'run:progress': { value: { ...EVENT_PAYLOADS['run:progress'], data: { file: 2 } }, field: 'data.file' },
+  'run:hold': { value: { ...EVENT_PAYLOADS['run:hold'], capturing: 'no' }, field: 'capturing' },
   'execution:finished': {
     value: {
       ...EVENT_PAYLOADS['execution:finished'],

@@ -11,7 +11,12 @@ import type { CaptureCheck, RunRecord } from '../main/evidence/types';
 import { InFlightRegistry } from '../main/execution/inFlight';
 import type { SequenceHostPorts } from '../main/sequence/ports';
 import { runSequence } from '../main/sequence/runSequence';
-import type { SequenceProgress, SequenceResult } from '../main/sequence/types';
+import type {
+  HoldControl,
+  SequenceHoldState,
+  SequenceProgress,
+  SequenceResult,
+} from '../main/sequence/types';
 
 export const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 export const BOUNDS = '[21,157][756,236]';
@@ -59,6 +64,8 @@ export interface Script {
   logs?: 'ok' | 'fails';
   /** The panel generation clear finds (set draws generation 7). */
   generationBeforeClear?: number;
+  /** Hold the panel: take this many captures in all (asking for each once the previous is in), then release. */
+  hold?: { captures: number };
 }
 
 export function envelopeFor(execution: Execution, step: StepName, success: boolean): ResultEnvelope {
@@ -126,7 +133,9 @@ export async function run(script: Script = {}) {
     connect: () => ({
       operator: {
         execute: async (execution) => {
-          const step = execution.commandId.split('-').at(-1) as StepName;
+          // A held panel's later captures are <run>-screenshot-N: the Operator sees a take_screenshot again.
+          const step = (/-(set|screenshot|clear)(?:-\d+)?$/.exec(execution.commandId)?.[1] ??
+            'clear') as StepName;
           log.push(`execute ${step}`);
           if (unplugged) return gone();
           if (step === 'clear' && script.clear === 'lost')
@@ -203,6 +212,21 @@ export async function run(script: Script = {}) {
           };
         },
       },
+      foreground: {
+        observe: async () => {
+          log.push('foreground');
+          return {
+            source: 'host_dumpsys' as const,
+            observedAt: '2026-01-01T00:00:02.000Z',
+            status: 'observed' as const,
+            packageName: 'com.example',
+            component: 'com.example/.Main',
+            versionName: '1.2.3',
+            versionCode: '123',
+          };
+        },
+      },
+      presence: { state: async () => (unplugged ? 'absent' : 'device') },
       description: {
         describe: () => {
           log.push('hello');
@@ -248,11 +272,29 @@ export async function run(script: Script = {}) {
     },
   };
   let clock = Date.UTC(2026, 0, 1);
+  let control: HoldControl | undefined;
+  let asked = 1;
+  let released = false;
+  const onChanged = (view: SequenceHoldState): void => {
+    const target = script.hold?.captures ?? 1;
+    const settled = view.captures.every((capture) => capture.captureCheck !== undefined);
+    if (view.status !== 'holding' || view.capturing || view.queued > 0 || !settled) return;
+    if (view.captures.length !== asked) return;
+    // Asked for after the event, as a user's key press would be.
+    if (asked < target) {
+      asked += 1;
+      queueMicrotask(() => control?.capture());
+    } else if (!released) {
+      released = true;
+      queueMicrotask(() => control?.release());
+    }
+  };
   const result = await runSequence(
     {
       design: { text: 'FLOW-1', backgroundColor: '#E6000080' },
       deviceId: 'sim-phone',
       operatorPackage: 'op',
+      ...(script.hold === undefined ? {} : { hold: {} }),
     },
     {
       resolver: new FakeHub(),
@@ -269,6 +311,7 @@ export async function run(script: Script = {}) {
         progress.push(event);
         log.push(`progress ${event.step}:${event.status}`);
       },
+      hold: { onStarted: (given) => (control = given), onChanged },
     },
   );
   log.push('result');

@@ -13,6 +13,7 @@ import { runSequence } from '../sequence/runSequence';
 import type { SequenceHostPorts } from '../sequence/ports';
 import type { ConsoleApprover } from './consoleApprover';
 import type { ConsoleEventBus } from './events';
+import type { HeldRuns } from './heldRuns';
 import type { LogcatFollows } from './logcatApiFollows';
 import type { PresetsStore } from './presetsStore';
 import type { SettingsStore } from './settingsStore';
@@ -65,6 +66,8 @@ export interface ConsoleDependencies {
   logcatFollows?: LogcatFollows;
   /** The approval dialog's main side; default one over `events`. */
   approvals?: ConsoleApprover;
+  /** Held sequence runs (services.ts releases them on shutdown); default a registry of this API's own. */
+  holds?: HeldRuns;
 }
 
 /** The dependencies with every runner filled in. */

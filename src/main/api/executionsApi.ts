@@ -1,22 +1,26 @@
-// execution:run (one payload, as-is) and sequence:run (set -> screenshot -> clear on several devices at once).
+// execution:run (one payload, as-is), sequence:run (set -> screenshot -> clear on several devices at once, or held
+// for more captures) and sequence:capture / sequence:release for held runs.
 import { randomUUID } from 'node:crypto';
 import type { ApiResult, ConsoleApi, ExecutionOutcome } from '../../shared/api/contract';
 import type { RunGroupRef } from '../../shared/api/evidence';
 import { ok } from '../../shared/errors';
 import type { SetOnScreenLogParams } from '../../shared/execution/types';
+import type { SequenceHoldOptions } from '../../shared/api/sequence';
 import { validateExecution } from '../../shared/execution/validateExecution';
 import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
 import { adbSequencePorts } from '../sequence/adbPorts';
 import type { TextMeasurer } from '../../shared/geometry/types';
 import { predictAfterSet } from './setPrediction';
 import type { ResolvedDependencies } from './dependencies';
+import { HeldRuns } from './heldRuns';
 
 /** The two channels that run payloads on devices. */
 export function executionsApi(
   dependencies: ResolvedDependencies,
-): Pick<ConsoleApi, 'execution:run' | 'sequence:run'> {
+): Pick<ConsoleApi, 'execution:run' | 'sequence:run' | 'sequence:capture' | 'sequence:release'> {
   const { hub, inFlight, evidence, settings, events, run, clock } = dependencies;
   const ports = dependencies.sequencePorts ?? adbSequencePorts(createRobotoMeasurer);
+  const holds = dependencies.holds ?? new HeldRuns();
   let measurer: TextMeasurer | undefined;
   const measure = (): TextMeasurer => (measurer ??= createRobotoMeasurer());
 
@@ -25,9 +29,12 @@ export function executionsApi(
     design: SetOnScreenLogParams,
     label: string | undefined,
     group: RunGroupRef | undefined,
+    hold: SequenceHoldOptions | undefined,
   ) => {
     const { operatorPackage, timeoutMs } = settings.get();
-    return run.runSequence(
+    let finished: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    const running = run.runSequence(
       {
         design,
         deviceId: serial,
@@ -35,6 +42,7 @@ export function executionsApi(
         timeoutMs,
         ...(label === undefined ? {} : { label }),
         ...(group === undefined ? {} : { group }),
+        ...(hold === undefined ? {} : { hold }),
       },
       {
         resolver: hub,
@@ -43,8 +51,17 @@ export function executionsApi(
         ports,
         clock,
         onProgress: (progress) => events.emit('run:progress', { ...progress, serial }),
+        ...(hold === undefined
+          ? {}
+          : {
+              hold: {
+                onStarted: (control) => holds.add(serial, control, done),
+                onChanged: (view) => events.emit('run:hold', { ...view, serial }),
+              },
+            }),
       },
     );
+    return running.finally(finished);
   };
 
   return {
@@ -77,7 +94,7 @@ export function executionsApi(
       events.emit('execution:finished', { serial, execution: canonical.value, outcome: result });
       return result;
     },
-    'sequence:run': async ({ serials, design, label }) => {
+    'sequence:run': async ({ serials, design, label, hold }) => {
       // Each device runs in its own run folder under its own lease; they all start together.
       // A device that could not run answers with its own error; the others' runs are unaffected. Their run.json
       // files name one group, so History shows them as one entry without guessing from labels and times.
@@ -91,10 +108,23 @@ export function executionsApi(
               design,
               label,
               groupId === undefined ? undefined : { id: groupId, size: serials.length, index },
+              hold,
             ),
           })),
         ),
       );
+    },
+    'sequence:capture': async ({ serials }) => {
+      const held = holds.pick(serials);
+      if (!held.ok) return held;
+      for (const { control } of held.value) control.capture();
+      return ok({ runs: held.value.map(({ serial, control }) => ({ serial, runId: control.runId })) });
+    },
+    'sequence:release': async ({ serials }) => {
+      const held = holds.pick(serials);
+      if (!held.ok) return held;
+      for (const { control } of held.value) control.release('user');
+      return ok({ runs: held.value.map(({ serial, control }) => ({ serial, runId: control.runId })) });
     },
   };
 }

@@ -18,6 +18,7 @@ import { InFlightRegistry } from '../execution/inFlight';
 import { createRobotoMeasurer } from '../../node/fonts/robotoMeasurer';
 import { adbSequencePorts } from '../sequence/adbPorts';
 import { createConsoleApi } from './consoleApi';
+import { HeldRuns } from './heldRuns';
 import { ConsoleApprover } from './consoleApprover';
 import type { ConsoleRunners } from './dependencies';
 import { ConsoleEventBus } from './events';
@@ -124,6 +125,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
   const inFlight = new InFlightRegistry();
   const logcatFollows = new LogcatFollows({ hub, events });
   const approvals = new ConsoleApprover({ events });
+  const holds = new HeldRuns();
   const api = createConsoleApi({
     approvals,
     app: {
@@ -142,6 +144,7 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
     onSettingsChanged,
     sequencePorts: adbSequencePorts(createRobotoMeasurer),
     logcatFollows,
+    holds,
     ...(options.runners === undefined ? {} : { runners: options.runners }),
   });
 
@@ -190,6 +193,8 @@ export async function createConsoleServices(options: ConsoleServicesOptions): Pr
       closing ??= (async () => {
         unsubscribe();
         approvals.refuseAll('the console is closing');
+        // A held panel is cleared before the devices are let go: its run records why (endedBy closed).
+        await holds.releaseAll('closed');
         runsWatcher?.close();
         await logcatFollows.close();
         await phone.stop();

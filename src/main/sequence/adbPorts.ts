@@ -10,13 +10,22 @@ import { ok, type AppError } from '../../shared/errors';
 import { AgentSession, type AgentCaller } from '../operator/agentClient';
 import { acquireDeviceLease, runLeaseOf, type HeldLease, type LeaseOptions } from '../operator/deviceLease';
 import { readLogExcerpt } from '../logcat/excerpt';
-import { captureScreen } from '../screenshot/capture';
+import { captureScreen, deviceState } from '../screenshot/capture';
+import { observeForeground } from './foreground';
 import { describeOperator } from './hello';
 import type { DeviceConnection, EvidencePort, SequenceHostPorts } from './ports';
 import { predictPanelBounds } from './prediction';
 import { runContextOf, runDeviceOf } from './runRecord';
 
 export const SCREENSHOT_FILE = 'screenshot';
+/** How long one presence check of a held panel's device may take before adb counts as silent. */
+const PRESENCE_WAIT_MS = 3000;
+
+/** The file a capture step is stored as: screenshot.png for the first, capture-N.png for a held panel's later ones. */
+export function captureFileName(step: string): string {
+  const index = /^screenshot-(\d+)$/.exec(step)?.[1];
+  return index === undefined ? SCREENSHOT_FILE : `capture-${index}`;
+}
 /** The run folder's log excerpt (redacted threadtime lines). */
 export const LOG_EXCERPT_FILE = 'logcat.txt';
 
@@ -84,6 +93,8 @@ function connectDevice(
       capture: (scale, timeoutMs) => captureScreen(device.client, device.serial, { scale, timeoutMs }),
     },
     logs: { read: (sinceMs) => readLogExcerpt(device, sinceMs) },
+    foreground: { observe: () => observeForeground(device.client, device.serial) },
+    presence: { state: () => deviceState(device.client, device.serial, Date.now() + PRESENCE_WAIT_MS) },
     description: {
       describe: async (design, waitMs) => {
         const description = await describeOperator(target, waitMs, call);
@@ -108,7 +119,7 @@ function connectDevice(
 export function runFolderPort(handle: RunHandle): EvidencePort {
   return {
     writeRecord: (record, { durable }) => handle.writeRecord(record, { durable }),
-    writeScreenshot: (png) => handle.writeScreenshot(SCREENSHOT_FILE, png, { durable: true }),
+    writeScreenshot: (png, name = SCREENSHOT_FILE) => handle.writeScreenshot(name, png, { durable: true }),
     writeLogExcerpt: async (text) => {
       const written = await handle.writeText(LOG_EXCERPT_FILE, text, { durable: true });
       return written.ok ? ok({ file: LOG_EXCERPT_FILE }) : written;

@@ -8,15 +8,21 @@ import type { Execution } from '../../shared/execution/types';
 import { envelopeWaitMs } from '../execution/dispatch';
 import type { Clock } from '../execution/types';
 import { finalizeScreenshots } from '../execution/screenshotSteps';
+import { captureFileName } from './adbPorts';
+import { holdView } from './hold';
 import {
   stepSequence,
+  type HoldCommand,
   type SequenceEffect,
   type SequenceEvent,
   type SequenceState,
   type StepOutcome,
 } from './machine';
 import type { SequencePorts } from './ports';
-import type { SequenceProgress, SequenceResult } from './types';
+import type { SequenceHoldState, SequenceProgress, SequenceResult, SequenceStepName } from './types';
+
+/** How often a held panel's device is looked for (adb devices): a device gone ends the hold within this time. */
+export const HOLD_PRESENCE_EVERY_MS = 1000;
 
 /** The loop's own needs besides the ports: the clock, the lease, and the progress listener. */
 export interface LoopContext {
@@ -27,6 +33,10 @@ export interface LoopContext {
   onProgress?: (event: SequenceProgress) => void;
   /** Subscribes to what the device reports against the run while it runs (a refused lease renewal). */
   onInterference?: (listener: (error: AppError) => void) => void;
+  /** Subscribes to capture and release requests of a held run. */
+  onHoldCommand?: (listener: (command: HoldCommand) => void) => void;
+  /** Called after every change of a held run (a listener that throws is ignored). */
+  onHoldChanged?: (view: SequenceHoldState) => void;
 }
 
 /** Runs the machine from `initial` to its result. Effects start in the order the machine lists them. */
@@ -37,10 +47,48 @@ export function driveSequence(
 ): Promise<SequenceResult> {
   return new Promise((resolve) => {
     let state = initial;
+    let shownHold = '';
+    const timers = new Set<ReturnType<typeof setTimeout>>();
     const post = (event: SequenceEvent): void => {
       const transition = stepSequence(state, event);
       state = transition.state;
       for (const effect of transition.effects) perform(effect);
+      tellHold();
+    };
+    const tellHold = (): void => {
+      const view = holdView(state);
+      const text = view === null ? '' : JSON.stringify(view);
+      if (view === null || text === shownHold) return;
+      shownHold = text;
+      try {
+        context.onHoldChanged?.(view);
+      } catch {
+        // As for progress: a listener gone away must not stop the run or leave the panel up.
+      }
+    };
+    const later = (delayMs: number, work: () => void): void => {
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          work();
+        },
+        Math.max(0, delayMs),
+      );
+      timers.add(timer);
+    };
+    // A held panel's device is looked for while nothing else talks to it: unplugged, the hold ends and clear runs.
+    const watch = (): void => {
+      later(HOLD_PRESENCE_EVERY_MS, () => {
+        if (state.phase === 'done' || state.phase === 'recording') return;
+        if (state.phase !== 'holding') return watch();
+        void attempt(() => ports.presence.state())
+          .catch(() => 'unknown')
+          .then((adbState) => {
+            if (adbState !== 'device' && adbState !== 'unknown' && state.phase === 'holding')
+              post({ type: 'deviceLost', error: deviceGone(state, adbState), atMs: at() });
+            watch();
+          });
+      });
     };
     const at = (): number => context.clock.now();
     const perform = (effect: SequenceEffect): void => {
@@ -56,7 +104,7 @@ export function driveSequence(
           context.lease(effect.commandId);
           return;
         case 'send':
-          void send(effect.execution, ports, post, at).then((outcome) =>
+          void send(effect.step, effect.execution, ports, post, at).then((outcome) =>
             post({ type: 'stepFinished', step: effect.step, outcome, atMs: at() }),
           );
           return;
@@ -68,7 +116,20 @@ export function driveSequence(
         case 'checkCapture':
           void attempt(() => ports.captureCheck.check(effect.input))
             .catch((error: unknown) => internal('The capture check failed', error))
-            .then((result) => post({ type: 'captureChecked', result, atMs: at() }));
+            .then((result) => post({ type: 'captureChecked', step: effect.step, result, atMs: at() }));
+          return;
+        case 'observe':
+          void attempt(() => ports.foreground.observe())
+            .catch((error: unknown) => ({
+              source: 'host_dumpsys' as const,
+              observedAt: new Date(at()).toISOString(),
+              status: 'failed' as const,
+              error: { code: 'INTERNAL_ERROR', message: `The foreground app was not read: ${String(error)}` },
+            }))
+            .then((observation) => post({ type: 'observed', step: effect.step, observation, atMs: at() }));
+          return;
+        case 'holdTimer':
+          later(effect.atMs - at(), () => post({ type: 'holdExpired', atMs: at() }));
           return;
         case 'readLogs':
           void readLogs(effect.sinceMs, ports).then(({ excerpt, crashes }) =>
@@ -81,11 +142,15 @@ export function driveSequence(
             .then((result) => post({ type: 'recorded', result, final: effect.final, atMs: at() }));
           return;
         case 'finish':
+          for (const timer of timers) clearTimeout(timer);
+          timers.clear();
           resolve(effect.result);
           return;
       }
     };
     context.onInterference?.((error) => post({ type: 'interfered', error, atMs: at() }));
+    context.onHoldCommand?.((command) => post({ type: 'hold', command, atMs: at() }));
+    if (initial.hold !== undefined) watch();
     post({ type: 'begin', atMs: at() });
   });
 }
@@ -127,6 +192,19 @@ async function readLogs(
   }
 }
 
+/** DEVICE_OFFLINE for a held panel's device that adb no longer lists as a device. */
+function deviceGone(state: SequenceState, adbState: string): AppError {
+  const kept = (state.captures ?? []).filter((capture) => capture.status === 'succeeded').length;
+  return {
+    code: 'DEVICE_OFFLINE',
+    message:
+      `${state.serial} went ${adbState === 'absent' ? 'away' : adbState} while the panel was held: the hold ended ` +
+      `and ${kept} capture${kept === 1 ? ' is' : 's are'} kept in ${state.runPath}. Reconnect the device; the ` +
+      'panel expires by itself at its ttlMs if clear could not reach it.',
+    details: { serial: state.serial, adbState, reason: 'device_lost', capturesKept: kept },
+  };
+}
+
 /** Calls `work` now; a port that throws synchronously rejects instead of breaking the loop. */
 function attempt<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -145,6 +223,7 @@ function internal(what: string, error: unknown): Result<never> {
  * arrive (the capture check starts on them), and stored in the run folder (flushed: it is evidence).
  */
 async function send(
+  step: SequenceStepName,
   execution: Execution,
   ports: SequencePorts,
   post: (event: SequenceEvent) => void,
@@ -160,8 +239,8 @@ async function send(
     const finalized = await finalizeScreenshots(envelope, execution, {
       capture: (scale) => ports.screen.capture(scale, Math.min(execution.timeoutMs, remainingMs())),
       persist: async (capture) => {
-        post({ type: 'captured', png: capture.png, appliedScale: capture.appliedScale, atMs: at() });
-        const written = await ports.evidence.writeScreenshot(capture.png);
+        post({ type: 'captured', step, png: capture.png, appliedScale: capture.appliedScale, atMs: at() });
+        const written = await ports.evidence.writeScreenshot(capture.png, captureFileName(step));
         return written.ok ? ok({ path: written.value.path, persistedAtMs: at() }) : written;
       },
     });

@@ -1,138 +1,51 @@
 // The sequence run as a pure step function: (state, event) -> { state, effects }. The loop (loop.ts) performs the
 // effects through ports and feeds their outcomes back as events; nothing here waits, reads a clock or touches I/O.
-import type { PanelTransition } from '../../shared/agent/lease';
-import type { ResultEnvelope } from '../../shared/envelope';
-import type { AppError, HostFailure, Result } from '../../shared/errors';
+// machineState.ts holds the state and the shared transitions; hold.ts the held panel's.
+import type { AppError, Result } from '../../shared/errors';
 import { applyPanelDefaults } from '../../shared/execution/defaults';
-import type { Execution, SetOnScreenLogParams } from '../../shared/execution/types';
 import { parseBounds } from '../../shared/geometry/bounds';
 import type { CaptureCheck, CaptureCheckInput } from '../capture/types';
-import type { RunCrashReport, RunLogExcerpt, RunRecord } from '../evidence/types';
-import { withHostDetails } from '../execution/hostFailure';
-import type { SequencePayloads } from './payloads';
-import type { DeviceDescription } from './ports';
-import { buildRunRecord, type RecordState } from './runRecord';
-import { progressOf, sequenceStatus, stepFinished, stepSkipped, stepStarted } from './steps';
-import type { SequenceProgress, SequenceResult, SequenceScreenshot, SequenceStepName } from './types';
+import {
+  captureFinished,
+  capturesSettled,
+  endHold,
+  holdCaptureChecked,
+  holdCommand,
+  holdObserved,
+  takingCapture,
+} from './hold';
+import {
+  announce,
+  ask,
+  finishStep,
+  interfere,
+  record,
+  recordStateOf,
+  start,
+  type SequenceEffect,
+  type SequenceEvent,
+  type SequenceState,
+  type StepOutcome,
+  type Transition,
+} from './machineState';
+import type { RecordState } from './runRecord';
+import { sequenceStatus, stepSkipped } from './steps';
+import type { SequenceResult, SequenceStepName } from './types';
+
+export type {
+  CaptureState,
+  HoldCommand,
+  HoldState,
+  SequenceEffect,
+  SequenceEvent,
+  SequencePhase,
+  SequenceState,
+  StepOutcome,
+  Transition,
+} from './machineState';
 
 export const SKIPPED_SCREENSHOT =
   'The set step failed, so there is no panel to capture. Clear still runs so no partly drawn panel stays on the device.';
-
-/**
- * setting / shooting / clearing: that step is on the device. settling: clear is done, the description or capture
- * check is still out. recording: the final run.json is being flushed. done: the result is out.
- */
-export type SequencePhase = 'setting' | 'shooting' | 'clearing' | 'settling' | 'recording' | 'done';
-
-export interface SequenceState {
-  phase: SequencePhase;
-  serial: string;
-  runPath: string;
-  payloads: SequencePayloads;
-  /** How long hello may take. */
-  helloWaitMs: number;
-  record: RecordState;
-  /** The set step's data (the capture check reads its colours). */
-  setData: Record<string, string>;
-  screenshot?: SequenceScreenshot;
-  describing: 'not_asked' | 'asked' | 'answered';
-  checking: boolean;
-  /** The device log around the run: read once clear has answered, before the final record. */
-  logs: 'not_asked' | 'asked' | 'answered';
-  captureCheckError?: AppError;
-  evidenceError?: AppError;
-}
-
-/** A step's end: the envelope (and the stored screenshot of a screenshot step), or a host failure. */
-export type StepOutcome = Result<
-  { envelope: ResultEnvelope; panel?: PanelTransition; screenshot?: SequenceScreenshot & { file: string } },
-  HostFailure
->;
-
-/** Every event carries the loop's clock reading, so the step function stays pure. */
-export type SequenceEvent =
-  | { type: 'begin'; atMs: number }
-  | { type: 'stepFinished'; step: SequenceStepName; outcome: StepOutcome; atMs: number }
-  | { type: 'captured'; png: Uint8Array; appliedScale: number; atMs: number }
-  | { type: 'captureChecked'; result: Result<CaptureCheck>; atMs: number }
-  | { type: 'described'; description: DeviceDescription; atMs: number }
-  | { type: 'logsRead'; excerpt: RunLogExcerpt; crashes?: RunCrashReport; atMs: number }
-  | { type: 'recorded'; result: Result<void>; final: boolean; atMs: number }
-  | { type: 'interfered'; error: AppError; atMs: number };
-
-/** What the loop does, in the order given; only `send` waits for the device. */
-export type SequenceEffect =
-  | { type: 'announce'; progress: SequenceProgress }
-  | { type: 'lease'; commandId: string }
-  | { type: 'send'; step: SequenceStepName; execution: Execution }
-  | { type: 'describe'; design: SetOnScreenLogParams; waitMs: number }
-  | { type: 'checkCapture'; input: CaptureCheckInput }
-  | { type: 'readLogs'; sinceMs: number }
-  | { type: 'record'; record: RunRecord; final: boolean }
-  | { type: 'finish'; result: SequenceResult };
-
-export interface Transition {
-  state: SequenceState;
-  effects: SequenceEffect[];
-}
-
-function announce(state: SequenceState, name: SequenceStepName): SequenceEffect[] {
-  const step = state.record.steps.find((candidate) => candidate.step === name);
-  const progress = step === undefined ? null : progressOf(state.record.runId, step);
-  return progress === null ? [] : [{ type: 'announce', progress }];
-}
-
-function record(state: SequenceState, final = false): SequenceEffect {
-  return { type: 'record', record: buildRunRecord(state.record), final };
-}
-
-/** Puts `name` on the device: lease, announce, send (and hello right behind take_screenshot). */
-function start(state: SequenceState, name: SequenceStepName, atMs: number): Transition {
-  const execution = state.payloads[name];
-  const next: SequenceState = {
-    ...state,
-    phase: name === 'set' ? 'setting' : name === 'screenshot' ? 'shooting' : 'clearing',
-    record: { ...state.record, steps: stepStarted(state.record.steps, name, execution, atMs) },
-  };
-  const effects: SequenceEffect[] = [
-    { type: 'lease', commandId: execution.commandId },
-    ...announce(next, name),
-    { type: 'send', step: name, execution },
-  ];
-  // hello travels on the same stream right behind take_screenshot, while the host captures over its own stream.
-  if (name === 'screenshot') return ask(next, effects);
-  return { state: next, effects };
-}
-
-function ask(state: SequenceState, effects: SequenceEffect[]): Transition {
-  return {
-    state: { ...state, describing: 'asked' },
-    effects: [...effects, { type: 'describe', design: state.record.design, waitMs: state.helloWaitMs }],
-  };
-}
-
-function finishStep(state: SequenceState, name: SequenceStepName, outcome: StepOutcome, atMs: number) {
-  const step = state.record.steps.find((candidate) => candidate.step === name);
-  const execution = state.payloads[name];
-  const startedAtMs = step?.startedAt === undefined ? atMs : Date.parse(step.startedAt);
-  const finished: Result<ResultEnvelope> = outcome.ok
-    ? { ok: true, value: outcome.value.envelope }
-    : {
-        ok: false,
-        error: withHostDetails(outcome.error, {
-          commandId: execution.commandId,
-          taskId: execution.taskId,
-          deviceId: state.serial,
-          startedAtMs,
-          clock: { now: () => atMs },
-        }),
-      };
-  const next: SequenceState = {
-    ...state,
-    record: { ...state.record, steps: stepFinished(state.record.steps, name, finished, atMs) },
-  };
-  return { next, effects: [...announce(next, name), record(next)] };
-}
 
 function onSetFinished(state: SequenceState, outcome: StepOutcome, atMs: number): Transition {
   const { next, effects } = finishStep(state, 'set', outcome, atMs);
@@ -143,8 +56,10 @@ function onSetFinished(state: SequenceState, outcome: StepOutcome, atMs: number)
       ...next,
       record: { ...next.record, steps: stepSkipped(next.record.steps, 'screenshot', SKIPPED_SCREENSHOT) },
     };
+    // A held run whose set failed holds nothing: the hold ends before it began.
+    const ended = skipped.hold === undefined ? skipped : endHold(skipped, 'failure', atMs, setError(next));
     // Clear runs whatever happened: a failed set may still have left a panel.
-    const clearing = start(skipped, 'clear', atMs);
+    const clearing = start(ended, 'clear', atMs);
     return {
       state: clearing.state,
       effects: [...effects, ...announce(skipped, 'screenshot'), ...clearing.effects],
@@ -162,11 +77,18 @@ function onSetFinished(state: SequenceState, outcome: StepOutcome, atMs: number)
         ...(reported === null ? {} : { reportedBounds: reported }),
         ...(drawn === undefined ? {} : { panelGeneration: { set: drawn } }),
       },
+      ...(next.captures === undefined ? {} : { captures: [takingCapture('screenshot', 1)] }),
     },
     'screenshot',
     atMs,
   );
   return { state: shooting.state, effects: [...effects, ...shooting.effects] };
+}
+
+/** The set step's failure, for a hold that ends before it began. */
+function setError(state: SequenceState): AppError | undefined {
+  const set = state.record.steps.find((step) => step.step === 'set');
+  return set?.error;
 }
 
 function onScreenshotFinished(state: SequenceState, outcome: StepOutcome, atMs: number): Transition {
@@ -188,6 +110,7 @@ function onScreenshotFinished(state: SequenceState, outcome: StepOutcome, atMs: 
       },
     };
   }
+  if (shot.hold !== undefined) return captureFinished(shot, 'screenshot', outcome, atMs);
   const { next, effects } = finishStep(shot, 'screenshot', outcome, atMs);
   // A failed capture must not leave the panel on the device either.
   const clearing = start(next, 'clear', atMs);
@@ -196,7 +119,8 @@ function onScreenshotFinished(state: SequenceState, outcome: StepOutcome, atMs: 
 
 /**
  * The panel clear found must be the one set drew: the capture came between them, so a different generation means
- * the picture may show another panel (another caller's, a redraw, or none), whatever its colours.
+ * the picture may show another panel (another caller's, a redraw, or none), whatever its colours. A held panel's
+ * generation at clear vouches for every capture of the hold: generations only grow.
  */
 function checkGeneration(state: SequenceState, outcome: StepOutcome): SequenceState {
   const drawn = state.record.panelGeneration;
@@ -213,13 +137,6 @@ function checkGeneration(state: SequenceState, outcome: StepOutcome): SequenceSt
     details: { drawnGeneration: drawn.set, shownGeneration: found.generation, shownVisible: found.visible },
   };
   return interfere({ ...state, record }, interference);
-}
-
-/** Notes the first interference the device reported; the run will be failed. */
-function interfere(state: SequenceState, error: AppError): SequenceState {
-  return state.record.interference === undefined
-    ? { ...state, record: { ...state.record, interference: error } }
-    : state;
 }
 
 /** Failed when any step failed or the device reported interference. */
@@ -241,13 +158,14 @@ function onClearFinished(state: SequenceState, outcome: StepOutcome, atMs: numbe
   return { state: settled.state, effects: [...asked.effects, ...settled.effects] };
 }
 
-/** Once clear, the description, the capture check and the log are all in: the final record, flushed. */
-function settle(state: SequenceState, atMs: number): Transition {
+/** Once clear, the description, the capture checks and the log are all in: the final record, flushed. */
+export function settle(state: SequenceState, atMs: number): Transition {
   if (
     state.phase !== 'settling' ||
     state.describing !== 'answered' ||
     state.checking ||
-    state.logs !== 'answered'
+    state.logs !== 'answered' ||
+    !capturesSettled(state)
   )
     return { state, effects: [] };
   let next: SequenceState = state;
@@ -268,7 +186,7 @@ function settle(state: SequenceState, atMs: number): Transition {
 
 /** The caller's result, from the final state. */
 export function resultOf(state: SequenceState): SequenceResult {
-  const { record: run } = state;
+  const run = recordStateOf(state);
   return {
     runId: run.runId,
     serial: state.serial,
@@ -286,22 +204,74 @@ export function resultOf(state: SequenceState): SequenceResult {
     ...(run.panelGeneration === undefined ? {} : { panelGeneration: run.panelGeneration }),
     ...(run.logExcerpt === undefined ? {} : { logExcerpt: run.logExcerpt }),
     ...(run.crashes === undefined ? {} : { crashes: run.crashes }),
+    ...(run.hold === undefined ? {} : { hold: run.hold }),
+    ...(run.captures === undefined ? {} : { captures: run.captures }),
   };
 }
 
-function onCaptured(state: SequenceState, png: Uint8Array, appliedScale: number): Transition {
+/** The capture check's input for pixels of the run's panel, or null without reported bounds. */
+export function checkInput(
+  state: SequenceState,
+  png: Uint8Array,
+  appliedScale: number,
+): CaptureCheckInput | null {
   const bounds = state.record.reportedBounds;
-  if (bounds === undefined) return { state, effects: [] };
+  if (bounds === undefined) return null;
   const defaults = applyPanelDefaults(state.record.design);
-  const input: CaptureCheckInput = {
+  return {
     png,
     bounds,
     backgroundColor: state.setData.background_color ?? defaults.backgroundColor,
     textColor: state.setData.text_color ?? defaults.textColor,
     screenScale: appliedScale / 100,
   };
+}
+
+function onCaptured(
+  state: SequenceState,
+  step: SequenceStepName,
+  png: Uint8Array,
+  appliedScale: number,
+): Transition {
+  const input = checkInput(state, png, appliedScale);
+  // A held run looks at the foreground app as each capture's pixels arrive (a host observation at capture time).
+  const held = state.hold !== undefined;
+  const observe: SequenceEffect[] = held ? [{ type: 'observe', step }] : [];
+  const next: SequenceState = {
+    ...state,
+    ...(input !== null && step === 'screenshot' ? { checking: true } : {}),
+    ...(state.captures === undefined
+      ? {}
+      : {
+          captures: state.captures.map((capture) =>
+            capture.step === step ? { ...capture, checking: input !== null, observing: held } : capture,
+          ),
+        }),
+  };
   // The check starts as soon as the pixels are on the host, while the file is written and clear runs.
-  return { state: { ...state, checking: true }, effects: [{ type: 'checkCapture', input }] };
+  const check: SequenceEffect[] = input === null ? [] : [{ type: 'checkCapture', step, input }];
+  return { state: next, effects: [...check, ...observe] };
+}
+
+function onCaptureChecked(
+  state: SequenceState,
+  step: SequenceStepName,
+  result: Result<CaptureCheck>,
+  atMs: number,
+): Transition {
+  let checked = state;
+  if (step === 'screenshot')
+    checked = result.ok
+      ? { ...state, checking: false, record: { ...state.record, captureCheck: result.value } }
+      : { ...state, checking: false, captureCheckError: result.error };
+  if (checked.hold === undefined) return settle(checked, atMs);
+  return settled(holdCaptureChecked(checked, step, result), atMs);
+}
+
+/** `transition`, then the final record if that was the last thing the run waited for. */
+function settled(transition: Transition, atMs: number): Transition {
+  const next = settle(transition.state, atMs);
+  return { state: next.state, effects: [...transition.effects, ...next.effects] };
 }
 
 /** The step function: every transition of a run. */
@@ -314,16 +284,15 @@ export function stepSequence(state: SequenceState, event: SequenceEvent): Transi
     }
     case 'stepFinished':
       if (event.step === 'set') return onSetFinished(state, event.outcome, event.atMs);
+      if (event.step === 'clear') return onClearFinished(state, event.outcome, event.atMs);
       if (event.step === 'screenshot') return onScreenshotFinished(state, event.outcome, event.atMs);
-      return onClearFinished(state, event.outcome, event.atMs);
+      return captureFinished(state, event.step, event.outcome, event.atMs);
     case 'captured':
-      return onCaptured(state, event.png, event.appliedScale);
-    case 'captureChecked': {
-      const checked: SequenceState = event.result.ok
-        ? { ...state, checking: false, record: { ...state.record, captureCheck: event.result.value } }
-        : { ...state, checking: false, captureCheckError: event.result.error };
-      return settle(checked, event.atMs);
-    }
+      return onCaptured(state, event.step, event.png, event.appliedScale);
+    case 'captureChecked':
+      return onCaptureChecked(state, event.step, event.result, event.atMs);
+    case 'observed':
+      return settled(holdObserved(state, event.step, event.observation), event.atMs);
     case 'described': {
       const { device, context, predictedBounds } = event.description;
       const described: SequenceState = {
@@ -351,11 +320,25 @@ export function stepSequence(state: SequenceState, event: SequenceEvent): Transi
         },
         event.atMs,
       );
-    case 'interfered':
+    case 'hold':
+      return holdCommand(state, event.command, event.atMs);
+    case 'holdExpired':
+      return holdCommand(state, { type: 'end', reason: 'max_duration' }, event.atMs);
+    case 'deviceLost':
+      return holdCommand(state, { type: 'end', reason: 'failure', error: event.error }, event.atMs);
+    case 'interfered': {
       // After clear the device is free again: what happens then says nothing about this run's evidence.
       if (state.phase === 'settling' || state.phase === 'recording' || state.phase === 'done')
         return { state, effects: [] };
-      return { state: interfere(state, event.error), effects: [record(interfere(state, event.error))] };
+      const interfered = interfere(state, event.error);
+      if (interfered.hold !== undefined)
+        return holdCommand(
+          interfered,
+          { type: 'end', reason: 'interference', error: event.error },
+          event.atMs,
+        );
+      return { state: interfered, effects: [record(interfered)] };
+    }
     case 'recorded': {
       const noted: SequenceState =
         event.result.ok || state.evidenceError !== undefined

@@ -4,12 +4,13 @@ import { ok } from '../../shared/errors';
 import { DEFAULT_TIMEOUT_MS, MAX_ID_LENGTH } from '../../shared/execution/limits';
 import type { Execution, SetOnScreenLogParams } from '../../shared/execution/types';
 import { validateExecution } from '../../shared/execution/validateExecution';
-import type { SequenceStepName } from './types';
+import type { SequenceBaseStep, SequenceStepName } from './types';
 
 export const SEQUENCE_SOURCE = 'androperator-sequence';
-const LONGEST_SUFFIX = '-screenshot'.length;
+// The longest step name a run can have: a held panel's 20th capture.
+const LONGEST_SUFFIX = '-screenshot-20'.length;
 
-export type SequencePayloads = Record<SequenceStepName, Execution>;
+export type SequencePayloads = Record<SequenceBaseStep, Execution>;
 
 /** `<runId>-<step>`, the runId shortened so the commandId stays within 128 characters. */
 export function sequenceCommandId(runId: string, step: SequenceStepName): string {
@@ -22,7 +23,7 @@ export function sequencePayloads(
   design: SetOnScreenLogParams,
   timeoutMs: number = DEFAULT_TIMEOUT_MS,
 ): Result<SequencePayloads> {
-  const build = (step: SequenceStepName, action: Record<string, unknown>): Result<Execution> =>
+  const build = (step: SequenceBaseStep, action: Record<string, unknown>): Result<Execution> =>
     validateExecution({
       commandId: sequenceCommandId(runId, step),
       taskId: runId.slice(0, MAX_ID_LENGTH),

@@ -1,6 +1,6 @@
 // What a sequence run needs from the world, as ports: the composition passes real ones, unit tests fakes.
 import type { PanelTransition } from '../../shared/agent/lease';
-import type { RunLease } from '../../shared/api/evidence';
+import type { HostForegroundObservation, RunLease } from '../../shared/api/evidence';
 import type { ResultEnvelope } from '../../shared/envelope';
 import type { AppError, HostFailure, Result } from '../../shared/errors';
 import type { Execution, ScreenshotScale, SetOnScreenLogParams } from '../../shared/execution/types';
@@ -36,7 +36,8 @@ export interface CaptureCheckPort {
 /** The run's folder: run.json and the screenshot; `durable` writes are flushed to disk before they answer. */
 export interface EvidencePort {
   writeRecord(record: RunRecord, options: { durable: boolean }): Promise<Result<void>>;
-  writeScreenshot(png: Uint8Array): Promise<Result<{ path: string }>>;
+  /** Stores a capture as `<name>.png` (default the run's screenshot; a held panel's later captures capture-N). */
+  writeScreenshot(png: Uint8Array, name?: string): Promise<Result<{ path: string }>>;
   /** Stores the log excerpt's text and answers the file name (LOG_EXCERPT_FILE). */
   writeLogExcerpt(text: string): Promise<Result<{ file: string }>>;
 }
@@ -44,6 +45,16 @@ export interface EvidencePort {
 /** The device log around the run, read once clear has answered; never fails (a failed read says why). */
 export interface LogsPort {
   read(sinceMs: number): Promise<LogExcerptRead>;
+}
+
+/** The foreground app as the host sees it at a held capture (dumpsys); never fails (a failed read says why). */
+export interface ForegroundPort {
+  observe(): Promise<HostForegroundObservation>;
+}
+
+/** The device's adb state while a panel is held ('device', 'absent', 'offline', ...; 'unknown': adb silent). */
+export interface PresencePort {
+  state(): Promise<string>;
 }
 
 /** What the device says it is (hello) and where the design's panel should land on it. */
@@ -66,6 +77,8 @@ export interface SequencePorts {
   evidence: EvidencePort;
   description: DescriptionPort;
   logs: LogsPort;
+  foreground: ForegroundPort;
+  presence: PresencePort;
 }
 
 /** One device's connection for a run: its ports, its lease, and the end of its agent stream. */
@@ -74,6 +87,8 @@ export interface DeviceConnection {
   screen: ScreenPort;
   description: DescriptionPort;
   logs: LogsPort;
+  foreground: ForegroundPort;
+  presence: PresencePort;
   /**
    * Asks the device to hold itself for this run (before set): held, or unsupported (an older Operator; the warning
    * goes into run.json), or refused: another owner holds it (EXECUTION_CONFLICT_IN_FLIGHT naming the holder).

@@ -1,6 +1,6 @@
 // run.json of a sequence: the evidence store's RunRecord built from the sequence's state.
 import type { OperatorDescription } from '../../shared/agent/messages';
-import type { RunLease, RunPanelGeneration } from '../../shared/api/evidence';
+import type { RunCapture, RunHold, RunLease, RunPanelGeneration } from '../../shared/api/evidence';
 import type { AppError } from '../../shared/errors';
 import type { SetOnScreenLogParams } from '../../shared/execution/types';
 import type { Rect } from '../../shared/geometry/types';
@@ -42,6 +42,8 @@ export interface RecordState {
   panelGeneration?: RunPanelGeneration;
   logExcerpt?: RunLogExcerpt;
   crashes?: RunCrashReport;
+  hold?: RunHold;
+  captures?: RunCapture[];
 }
 
 /** The device as run.json describes it: the resolved serial plus what hello reported. */
@@ -129,5 +131,7 @@ export function buildRunRecord(state: RecordState): RunRecord {
   if (state.panelGeneration !== undefined) record.panelGeneration = state.panelGeneration;
   if (state.logExcerpt !== undefined) record.logExcerpt = state.logExcerpt;
   if (state.crashes !== undefined) record.crashes = state.crashes;
+  if (state.hold !== undefined) record.hold = state.hold;
+  if (state.captures !== undefined) record.captures = state.captures;
   return record;
 }

@@ -2,9 +2,15 @@
 import type { ResultEnvelope } from '../../shared/envelope';
 import { isErrorCode, type AppError, type Result } from '../../shared/errors';
 import type { Execution } from '../../shared/execution/types';
-import type { SequenceProgress, SequenceStatus, SequenceStep, SequenceStepName } from './types';
+import type {
+  SequenceBaseStep,
+  SequenceProgress,
+  SequenceStatus,
+  SequenceStep,
+  SequenceStepName,
+} from './types';
 
-export const STEP_ORDER: readonly SequenceStepName[] = ['set', 'screenshot', 'clear'];
+export const STEP_ORDER: readonly SequenceBaseStep[] = ['set', 'screenshot', 'clear'];
 
 /** All three steps pending. */
 export function initialSteps(): SequenceStep[] {
@@ -17,6 +23,13 @@ function replace(
   next: (step: SequenceStep) => SequenceStep,
 ): SequenceStep[] {
   return steps.map((step) => (step.step === name ? next(step) : step));
+}
+
+/** A held panel's later capture `name`, pending, just before clear. */
+export function stepAdded(steps: readonly SequenceStep[], name: SequenceStepName): SequenceStep[] {
+  const clear = steps.findIndex((step) => step.step === 'clear');
+  const at = clear < 0 ? steps.length : clear;
+  return [...steps.slice(0, at), { step: name, status: 'pending' }, ...steps.slice(at)];
 }
 
 /** The step has been sent. */
@@ -68,11 +81,10 @@ export function stepSkipped(
   return replace(steps, name, (step) => ({ step: step.step, status: 'skipped', reason }));
 }
 
-/** Succeeded only when all three steps did. */
+/** Succeeded only when all three steps did (and a held panel's every later capture). */
 export function sequenceStatus(steps: readonly SequenceStep[]): SequenceStatus {
-  return steps.length === STEP_ORDER.length && steps.every((step) => step.status === 'succeeded')
-    ? 'succeeded'
-    : 'failed';
+  const base = STEP_ORDER.every((name) => steps.some((step) => step.step === name));
+  return base && steps.every((step) => step.status === 'succeeded') ? 'succeeded' : 'failed';
 }
 
 /** The progress event describing a step's current state; data is the step's first result data. */

@@ -12,6 +12,7 @@ import {
 } from './fieldRules';
 import { logcatChannelSchemas } from './logcatSchemas';
 import { screenChannelSchemas } from './screenSchemas';
+import { HOLD_MAX_CAPTURES, HOLD_MAX_MS } from './sequence';
 
 /** How many devices one sequence:run may drive at once. */
 export const MAX_SEQUENCE_DEVICES = 32;
@@ -61,6 +62,19 @@ const APPROVAL_ID_RULE = 'must be the id of an approval:requested prompt (approv
 const RUN_KEY_RULE = 'must be 1 to 64 letters, digits, _ or -';
 const LIMIT_RULE = `must be an integer from 1 to ${MAX_LIST_LIMIT}`;
 const empty = z.strictObject({});
+const HOLD_CAPTURES_RULE = `must be an integer from 1 to ${HOLD_MAX_CAPTURES}`;
+const HOLD_MS_RULE = `must be an integer from 1000 to ${HOLD_MAX_MS}`;
+/** Hold the panel for more captures (docs/sequences.md "Run and hold"), within the hold's bounds. */
+const holdSchema = z.strictObject({
+  maxCaptures: z
+    .int({ error: HOLD_CAPTURES_RULE })
+    .min(1, HOLD_CAPTURES_RULE)
+    .max(HOLD_MAX_CAPTURES, HOLD_CAPTURES_RULE)
+    .optional(),
+  maxMs: z.int({ error: HOLD_MS_RULE }).min(1000, HOLD_MS_RULE).max(HOLD_MAX_MS, HOLD_MS_RULE).optional(),
+});
+/** Which held runs a capture or release is for: these devices', or every held run. */
+const heldSerials = z.strictObject({ serials: serialsSchema.optional() });
 const serialOnly = z.strictObject({ serial: serialSchema });
 const runIdOnly = z.strictObject({ id: runIdSchema });
 const presetNameOnly = z.strictObject({ name: presetNameSchema });
@@ -94,7 +108,10 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
       serials: serialsSchema,
       design: designSchema,
       label: labelSchema.optional(),
+      hold: holdSchema.optional(),
     }),
+    'sequence:capture': heldSerials,
+    'sequence:release': heldSerials,
     'screenshot:capture': z.strictObject({ serial: serialSchema, label: labelSchema.optional() }),
     'screenshot:save': z.strictObject({ runId: runIdSchema, destination: absolutePath }),
     'evidence:list': z.strictObject({

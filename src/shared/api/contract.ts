@@ -8,7 +8,7 @@ import type { ParsedChannelInput } from './channelSchemas';
 import type { DeviceInfo, OperatorStatus } from './devices';
 import type { ExportedRun, RunList, RunLog, RunRecord, RunStep } from './evidence';
 import type { Rect } from '../geometry/types';
-import type { DeviceSequenceResult, SequenceProgress } from './sequence';
+import type { DeviceSequenceResult, SequenceHoldState, SequenceProgress } from './sequence';
 import type { PanelPreset } from './presets';
 import type {
   LogcatBatchEvent,
@@ -119,6 +119,11 @@ export interface ApprovalPrompt {
   expires_at: string;
 }
 
+/** The held runs a capture or release request reached: device and run. */
+export interface HeldRuns {
+  runs: Array<{ serial: string; runId: string }>;
+}
+
 /** How an approval request ended: answered, timed out (`expired`) or with no console page left (`unavailable`). */
 export interface ApprovalSettled {
   id: string;
@@ -144,6 +149,10 @@ export interface ConsoleApiChannels {
     /** One result per requested serial, in order; a device that could not run carries its own error. */
     output: DeviceSequenceResult[];
   };
+  /** Another capture on every held run (of `serials`); SEQUENCE_NOT_HELD when none holds its panel. */
+  'sequence:capture': { input: ParsedChannelInput<'sequence:capture'>; output: HeldRuns };
+  /** Releases every held run (of `serials`): each clears its panel and its sequence:run answers. */
+  'sequence:release': { input: ParsedChannelInput<'sequence:release'>; output: HeldRuns };
   'screenshot:capture': { input: ParsedChannelInput<'screenshot:capture'>; output: ManualCapture };
   'screenshot:save': { input: ParsedChannelInput<'screenshot:save'>; output: { path: string } };
   'evidence:list': { input: ParsedChannelInput<'evidence:list'>; output: RunList };
@@ -202,6 +211,8 @@ export type ConsoleApi = {
 export interface ConsoleEvents {
   'devices:changed': DeviceInfo[];
   'run:progress': SequenceProgress & { serial: string };
+  /** A held run changed: a capture taken, checked or observed, or the hold ended (and why). */
+  'run:hold': SequenceHoldState & { serial: string };
   'execution:finished': { serial: string; execution: Execution; outcome: ApiResult<ExecutionOutcome> };
   /** Runs appeared, changed or went away in the evidence folder (the console's own, or the CLI's). */
   'evidence:changed': { runIds: string[] };
@@ -227,6 +238,8 @@ export const CONSOLE_CHANNELS = [
   'devices:setServerEnabled',
   'execution:run',
   'sequence:run',
+  'sequence:capture',
+  'sequence:release',
   'screenshot:capture',
   'screenshot:save',
   'evidence:list',
@@ -264,4 +277,5 @@ export const CONSOLE_EVENTS = [
   'logcat:ended',
   'approval:requested',
   'approval:settled',
+  'run:hold',
 ] as const satisfies readonly ConsoleEventName[];

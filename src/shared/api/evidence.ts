@@ -319,6 +319,8 @@ export interface RunHold {
   startedAt?: string;
   endedAt?: string;
   endedBy?: HoldEnd;
+  /** The failure that ended the hold (endedBy failure or interference): a capture that failed, the device gone. */
+  error?: RunError;
 }
 
 /** A crash or ANR report seen in the run's log window. */

@@ -189,6 +189,7 @@ export const runHoldSchema = z.object(
     startedAt: timestamp.optional(),
     endedAt: timestamp.optional(),
     endedBy: oneOf(['user', 'max_captures', 'max_duration', 'failure', 'interference', 'closed']).optional(),
+    error: runErrorSchema.optional(),
   },
   object,
 );

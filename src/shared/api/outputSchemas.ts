@@ -42,7 +42,12 @@ import {
   logcatFollowInfoSchema,
 } from './logcatSchemas';
 import { screenActSchema, screenFrameSchema, screenTreeSchema } from './screenSchemas';
-import { deviceSequenceResultSchema, runProgressSchema } from './sequenceSchemas';
+import {
+  deviceSequenceResultSchema,
+  heldRunsSchema,
+  runHoldEventSchema,
+  runProgressSchema,
+} from './sequenceSchemas';
 
 export const executionOutcomeSchema = exactSchema<ExecutionOutcome>()(
   z.object({
@@ -87,6 +92,8 @@ const outputs = {
   'devices:setServerEnabled': serversSchema,
   'execution:run': executionOutcomeSchema,
   'sequence:run': z.array(deviceSequenceResultSchema),
+  'sequence:capture': heldRunsSchema,
+  'sequence:release': heldRunsSchema,
   'screenshot:capture': manualCaptureSchema,
   'screenshot:save': z.object({ path: z.string() }),
   'evidence:list': runListSchema,
@@ -155,6 +162,7 @@ const events = {
     expires_at: z.string(),
   }),
   'approval:settled': approvalSettledSchema,
+  'run:hold': runHoldEventSchema,
 };
 const checkedEvents: ExactEntries<ConsoleEvents, typeof events> = events;
 

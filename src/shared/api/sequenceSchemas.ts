@@ -1,12 +1,28 @@
 // Output schemas of sequence:run and its run:progress events.
 import { z } from 'zod';
-import { captureCheckSchema, runCrashReportSchema, runLogExcerptSchema } from './evidenceSchemas';
+import {
+  captureCheckSchema,
+  runCaptureSchema,
+  runCrashReportSchema,
+  runHoldSchema,
+  runLogExcerptSchema,
+} from './evidenceSchemas';
 import { exactSchema } from './exactSchema';
 import { answeredErrorSchema, executionSchema, rectSchema, resultSchema } from './outputParts';
 import { resultEnvelopeSchema } from './resultSchemas';
-import type { DeviceSequenceResult, SequenceProgress, SequenceResult, SequenceStep } from './sequence';
+import type {
+  DeviceSequenceResult,
+  SequenceHoldState,
+  SequenceProgress,
+  SequenceResult,
+  SequenceStep,
+} from './sequence';
 
-const stepName = z.enum(['set', 'screenshot', 'clear']);
+// A held panel's later captures are screenshot-2, screenshot-3, ...
+const stepName = z.union([
+  z.enum(['set', 'screenshot', 'clear']),
+  z.templateLiteral(['screenshot-', z.number()]),
+]);
 
 const sequenceStepSchema = exactSchema<SequenceStep>()(
   z.object({
@@ -46,6 +62,8 @@ export const sequenceResultSchema = exactSchema<SequenceResult>()(
     panelGeneration: z.object({ set: z.number(), beforeClear: z.number().optional() }).optional(),
     logExcerpt: runLogExcerptSchema.optional(),
     crashes: runCrashReportSchema.optional(),
+    hold: runHoldSchema.optional(),
+    captures: z.array(runCaptureSchema).optional(),
   }),
 );
 
@@ -63,5 +81,29 @@ export const runProgressSchema = exactSchema<SequenceProgress & { serial: string
     durationMs: z.number().optional(),
     error: answeredErrorSchema.optional(),
     data: z.record(z.string(), z.string()).optional(),
+  }),
+);
+
+/** The held runs sequence:capture and sequence:release reached. */
+export const heldRunsSchema = z.object({
+  runs: z.array(z.object({ serial: z.string(), runId: z.string() })),
+});
+
+/** A run:hold event: which device, and its held run after a change. */
+export const runHoldEventSchema = exactSchema<SequenceHoldState & { serial: string }>()(
+  z.object({
+    serial: z.string(),
+    runId: z.string(),
+    status: z.enum(['waiting', 'holding', 'ended']),
+    maxCaptures: z.number(),
+    maxMs: z.number(),
+    startedAt: z.string().optional(),
+    endsAt: z.string().optional(),
+    capturing: z.boolean(),
+    queued: z.number(),
+    captures: z.array(runCaptureSchema),
+    endedBy: z.enum(['user', 'max_captures', 'max_duration', 'failure', 'interference', 'closed']).optional(),
+    endedReason: z.string().optional(),
+    error: answeredErrorSchema.optional(),
   }),
 );

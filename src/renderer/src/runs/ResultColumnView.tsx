@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ImageData } from '../../../shared/api/contract';
 import { imageKey, imageUrl } from '../history/historySlice';
 import { useConsole } from '../store/context';
+import { CapturesList } from './CapturesList';
 import { RunLogView } from './RunLogView';
 import { PathDialog } from '../ui/Dialog';
 import { suggestPath } from '../ui/paths';
@@ -168,6 +169,7 @@ export function ResultColumnView(props: { column: ResultColumn }): ReactNode {
           <ScreenshotPart column={column} runId={column.runId} />
         )}
         <div className="result-main">
+          <CapturesList column={column} />
           <StepList
             steps={column.steps}
             serial={column.serial}

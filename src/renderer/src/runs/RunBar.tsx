@@ -13,6 +13,7 @@ import { forecastHint, forecastLabel } from './forecast';
 import { defaultRunLabel, type RunAction } from './runGate';
 import { forecastOf } from './forecastState';
 import { blockerOf } from './runsSlice';
+import { HoldBar } from './HoldBar';
 
 const keysOf = (command: ShortcutCommand) => {
   const shortcut = shortcutOf(command, IS_MAC);
@@ -185,6 +186,7 @@ export function RunBar(): ReactNode {
           onRun={() => void clearPanel()}
         />
       </div>
+      <HoldBar hintId={hintId} />
       <p
         className={`run-hint ${shownBlocker !== null && !busy ? 'blocked' : ''} ${
           shownBlocker === null && forecast !== null ? 'forecast' : ''

@@ -50,6 +50,8 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
   EVIDENCE_CORRUPT: 'The run record is damaged: export what is left or delete the run.',
   EVIDENCE_PANEL_REPLACED:
     'The panel on screen changed during the capture (another caller or a redraw): rerun the sequence.',
+  SEQUENCE_NOT_HELD:
+    'No run holds its panel on that device: start one with "Run and hold" (or sequence --hold), then capture.',
   CAPTURE_BOUNDS_MISMATCH: 'The reported bounds lie outside the capture: rotate back or rerun the sequence.',
   DAEMON_PROXY_ERROR: 'The action may have run: check the device before retrying.',
   COMMAND_TIMEOUT: 'The command took too long: check the device and retry, perhaps with a longer timeout.',

@@ -1,12 +1,19 @@
 // Results as the console shows them: one column per device, built from whatever answered (a sequence, one
 // execution, a manual capture, a stored run record) and updated by run:progress events. Pure.
 import type { ExecutionOutcome } from '../../../shared/api/contract';
-import type { CaptureCheck, RunRecord, RunStatus, RunStepStatus } from '../../../shared/api/evidence';
+import type {
+  CaptureCheck,
+  RunCapture,
+  RunRecord,
+  RunStatus,
+  RunStepStatus,
+} from '../../../shared/api/evidence';
 import type { SequenceProgress, SequenceResult, SequenceStep } from '../../../shared/api/sequence';
 import type { ResultEnvelope } from '../../../shared/envelope';
 import type { AppError } from '../../../shared/errors';
 import { parseBounds } from '../../../shared/geometry/bounds';
 import type { Rect } from '../../../shared/geometry/types';
+import { heldColumn, type HoldView } from './holdModel';
 
 export interface StepError {
   code: string;
@@ -42,6 +49,9 @@ export interface ResultColumn {
   predictedBounds?: Rect;
   /** Secondary problems worth knowing (evidence not written, capture check not run). */
   notes: string[];
+  /** A held run ("Run and hold"): the hold, and every capture with its check. */
+  hold?: HoldView;
+  captures?: RunCapture[];
 }
 
 function stepError(error: AppError | StepError): StepError {
@@ -135,7 +145,7 @@ export function sequenceColumn(serial: string, deviceLabel: string, result: Sequ
   // The device said the evidence is not this run's (its panel was replaced, its lease lost): that is the verdict.
   if (result.interference !== undefined) column.error = stepError(result.interference);
   if (result.lease?.status === 'unsupported') column.notes.push(`No device lease: ${result.lease.warning}`);
-  return column;
+  return heldColumn(column, result);
 }
 
 /** The column of one finished execution (Set panel / Clear panel). */
@@ -204,7 +214,7 @@ export function recordColumn(record: RunRecord, deviceLabel?: string): ResultCol
   if (record.predictedBounds !== undefined) column.predictedBounds = record.predictedBounds;
   if (record.status === 'running')
     column.notes.push('The run record was never finished (the console stopped).');
-  return column;
+  return heldColumn(column, record);
 }
 
 /** A step's duration so far: its final duration, or the time since it started while it runs. */

@@ -1,5 +1,7 @@
 // Runs and results: Set panel / Clear panel (execution:run), Take screenshot (screenshot:capture), Run sequence
-// (sequence:run on one or several devices, followed live through run:progress), and reopened history runs.
+// (sequence:run on one or several devices, followed live through run:progress), Run and hold (the same, the panel
+// kept up for more captures through sequence:capture until sequence:release, followed through run:hold), and
+// reopened history runs.
 import type { ConsoleEvents } from '../../../shared/api/contract';
 import type { AppError } from '../../../shared/errors';
 import type { Rect } from '../../../shared/geometry/types';
@@ -10,6 +12,7 @@ import type { ConsoleState, SliceCreator } from '../store/types';
 import { createBackgroundSlice, type BackgroundSlice } from '../preview/backgroundSlice';
 import type { ForecastProblem } from './forecast';
 import { forecastOf } from './forecastState';
+import { holdActions } from './holdActions';
 import { defaultRunLabel, runBlocker, type RunAction } from './runGate';
 import {
   applyProgress,
@@ -46,10 +49,19 @@ export interface RunsSlice extends BackgroundSlice {
   lastPredictedBounds: Record<string, Rect>;
   runLabel: string;
   /** A run the preview says will fail, waiting for "Run anyway" or "Cancel". */
-  runConfirm: { action: RunAction; problems: ForecastProblem[] } | null;
+  runConfirm: { action: RunAction; problems: ForecastProblem[]; hold?: boolean } | null;
+  /** A "Run and hold" is up: Capture and Release act on its devices. */
+  holdActive: boolean;
   setRunLabel(label: string): void;
   /** Each run action asks first when the preview knows it will fail, unless `anyway` (the user confirmed). */
   runSequence(options?: RunOptions): Promise<void>;
+  /** Run sequence, the panel held after the first capture until releaseHeld() (or a bound of the hold). */
+  holdSequence(options?: RunOptions): Promise<void>;
+  /** Another capture on every held device. */
+  captureHeld(): Promise<void>;
+  /** Clears the held panels; the run then finishes. */
+  releaseHeld(): Promise<void>;
+  runHold(event: ConsoleEvents['run:hold']): void;
   setPanel(options?: RunOptions): Promise<void>;
   clearPanel(options?: RunOptions): Promise<void>;
   takeScreenshot(): Promise<void>;
@@ -148,7 +160,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
   };
 
   /** False (and the question asked) when the preview says `action` will fail and the user has not confirmed. */
-  const mayRun = (action: RunAction, options: RunOptions | undefined): boolean => {
+  const mayRun = (action: RunAction, options: RunOptions | undefined, hold = false): boolean => {
     const state = get();
     if (blockerOf(state, action) !== null) return false;
     if (options?.anyway === true) {
@@ -157,7 +169,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
     }
     const problems = forecastOf(state, action);
     if (problems.length === 0) return true;
-    set({ runConfirm: { action, problems } });
+    set({ runConfirm: { action, problems, ...(hold ? { hold } : {}) } });
     return false;
   };
 
@@ -202,6 +214,44 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
     finish(id, columns, title);
   };
 
+  /** Run sequence, held (hold) or not: one column per device, filled by run:progress and run:hold. */
+  const sequence = async (options: RunOptions | undefined, hold: boolean): Promise<void> => {
+    if (!mayRun('sequence', options, hold)) return;
+    const state = get();
+    const design = state.designHistory.present;
+    const params = checkDesign(design).params;
+    if (params === null) return;
+    const serials = runSerials(state);
+    const label = state.runLabel.trim() || defaultRunLabel(design.content);
+    const pending = serials.map((serial) =>
+      pendingColumn(serial, deviceLabel(state.devices, serial), SEQUENCE_STEPS),
+    );
+    const id = begin('sequence', label, pending);
+    if (hold) set({ holdActive: true });
+    const result = await client.call('sequence:run', {
+      serials,
+      design: params,
+      ...(label ? { label } : {}),
+      ...(hold ? { hold: {} } : {}),
+    });
+    const current = get().activeRun?.id === id ? (get().activeRun?.columns ?? pending) : pending;
+    // Each device's column shows exactly what the main side sent for it (predicted bounds included).
+    const columns = current.map((column) => {
+      if (!result.ok) return failedColumn(column, result.error, now());
+      const outcome = result.value.find((candidate) => candidate.serial === column.serial);
+      if (outcome === undefined) return failedColumn(column, NO_RESULT, now());
+      return outcome.result.ok
+        ? sequenceColumn(column.serial, column.deviceLabel, outcome.result.value)
+        : failedColumn(column, outcome.result.error, now());
+    });
+    for (const column of columns) {
+      if (column.steps.find((step) => step.name === 'clear')?.status === 'succeeded')
+        rememberBounds(column.serial, undefined);
+    }
+    if (hold) set({ holdActive: false });
+    finish(id, columns, label || 'Run sequence');
+  };
+
   return {
     ...createBackgroundSlice(dependencies)(set, get, store),
     activeRun: null,
@@ -211,6 +261,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
     lastPredictedBounds: {},
     runLabel: '',
     runConfirm: null,
+    holdActive: false,
 
     setRunLabel(runLabel) {
       set({ runLabel });
@@ -221,7 +272,8 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
       if (pending === null) return;
       set({ runConfirm: null });
       const options = { anyway: true };
-      if (pending.action === 'sequence') await get().runSequence(options);
+      if (pending.action === 'sequence' && pending.hold === true) await get().holdSequence(options);
+      else if (pending.action === 'sequence') await get().runSequence(options);
       else if (pending.action === 'set') await get().setPanel(options);
       else if (pending.action === 'clear') await get().clearPanel(options);
       else await get().takeScreenshot();
@@ -231,39 +283,10 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
       set({ runConfirm: null });
     },
 
-    async runSequence(options) {
-      if (!mayRun('sequence', options)) return;
-      const state = get();
-      const design = state.designHistory.present;
-      const params = checkDesign(design).params;
-      if (params === null) return;
-      const serials = runSerials(state);
-      const label = state.runLabel.trim() || defaultRunLabel(design.content);
-      const pending = serials.map((serial) =>
-        pendingColumn(serial, deviceLabel(state.devices, serial), SEQUENCE_STEPS),
-      );
-      const id = begin('sequence', label, pending);
-      const result = await client.call('sequence:run', {
-        serials,
-        design: params,
-        ...(label ? { label } : {}),
-      });
-      const current = get().activeRun?.id === id ? (get().activeRun?.columns ?? pending) : pending;
-      // Each device's column shows exactly what the main side sent for it (predicted bounds included).
-      const columns = current.map((column) => {
-        if (!result.ok) return failedColumn(column, result.error, now());
-        const outcome = result.value.find((candidate) => candidate.serial === column.serial);
-        if (outcome === undefined) return failedColumn(column, NO_RESULT, now());
-        return outcome.result.ok
-          ? sequenceColumn(column.serial, column.deviceLabel, outcome.result.value)
-          : failedColumn(column, outcome.result.error, now());
-      });
-      for (const column of columns) {
-        if (column.steps.find((step) => step.name === 'clear')?.status === 'succeeded')
-          rememberBounds(column.serial, undefined);
-      }
-      finish(id, columns, label || 'Run sequence');
-    },
+    runSequence: (options) => sequence(options, false),
+    holdSequence: (options) => sequence(options, true),
+
+    ...holdActions(client, get, set),
 
     setPanel: (options) => runPanelAction('set', options),
     clearPanel: (options) => runPanelAction('clear', options),

@@ -51,6 +51,7 @@ export function connectStore(store: ConsoleStore, client: StoreDependencies['cli
   const unsubscribers = [
     client.on('devices:changed', (devices) => state().devicesChanged(devices)),
     client.on('run:progress', (event) => state().runProgress(event)),
+    client.on('run:hold', (event) => state().runHold(event)),
     client.on('execution:finished', () => {
       if (!state().runBusy) void state().loadHistory();
     }),

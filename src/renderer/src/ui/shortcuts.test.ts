@@ -67,6 +67,24 @@ describe('commandFor', () => {
   });
 });
 
+describe('hold keys', () => {
+  it('captures with Space and releases with Esc only while a panel is held', () => {
+    const space = { key: ' ', code: 'Space' };
+    expect(commandFor(press({ ...space, holding: true }), false)).toBe('captureHeld');
+    expect(commandFor(press({ key: 'Escape', code: 'Escape', holding: true }), false)).toBe('releaseHeld');
+    // Not held: Space and Esc keep their ordinary meaning.
+    expect(commandFor(press(space), false)).toBeNull();
+    expect(commandFor(press({ key: 'Escape', code: 'Escape' }), false)).toBeNull();
+    // Typing a space in the run label is typing.
+    expect(commandFor(press({ ...space, holding: true, inTextField: true }), false)).toBeNull();
+    // C stays Clear panel: the hold's keys do not clash with it.
+    expect(commandFor(press({ key: 'c', code: 'KeyC', holding: true }), false)).toBe('clearPanel');
+    expect(commandFor(press({ key: 'Enter', code: 'Enter', ctrlKey: true, shiftKey: true }), false)).toBe(
+      'holdSequence',
+    );
+  });
+});
+
 describe('shortcutList', () => {
   it('lists every command once, with platform keys and no Alt combination', () => {
     const list = shortcutList(false);

@@ -4,9 +4,14 @@
 // (address bar, menus), and Ctrl+Shift+C/P to its tools. So the console uses only what pages may claim:
 // Ctrl/Cmd+Enter, Ctrl/Cmd+K (the command palette) and Ctrl/Cmd+Z anywhere, and single keys (S, P, C, E, D, ?)
 // when focus is not in a text field, as GitHub and Gmail do. Every action is also in the palette.
+// While a panel is held ("Run and hold"), Space captures again and Esc releases: C is Clear panel, and neither
+// key means anything else then (Space would otherwise press the focused button or scroll).
 
 export type ShortcutCommand =
   | 'runSequence'
+  | 'holdSequence'
+  | 'captureHeld'
+  | 'releaseHeld'
   | 'setPanel'
   | 'clearPanel'
   | 'takeScreenshot'
@@ -28,6 +33,8 @@ export interface KeyPress {
   shiftKey: boolean;
   /** Focus is in a text field or a select (typing "s" there types, or picks an option). */
   inTextField: boolean;
+  /** A "Run and hold" keeps a panel up: Space and Esc are its keys. */
+  holding?: boolean;
 }
 
 export interface Shortcut {
@@ -50,6 +57,14 @@ export function shortcutList(mac: boolean): Shortcut[] {
       aria: `${ariaMod}+Enter`,
       description: 'Run sequence (set \u2192 screenshot \u2192 clear)',
     },
+    {
+      command: 'holdSequence',
+      keys: `${mod}+Shift+Enter`,
+      aria: `${ariaMod}+Shift+Enter`,
+      description: 'Run and hold (set \u2192 capture, more captures on demand \u2192 clear on release)',
+    },
+    { command: 'captureHeld', keys: 'Space', aria: 'Space', description: 'Capture again (while held)' },
+    { command: 'releaseHeld', keys: 'Esc', aria: 'Escape', description: 'Release the held panel (clear)' },
     { command: 'setPanel', keys: 'S', aria: 'S', description: 'Set panel' },
     { command: 'takeScreenshot', keys: 'P', aria: 'P', description: 'Take screenshot' },
     { command: 'clearPanel', keys: 'C', aria: 'C', description: 'Clear panel' },
@@ -93,7 +108,12 @@ const KEY_COMMANDS: Record<string, ShortcutCommand> = {
 /** The command of a key press, or null. `mac` selects Cmd (else Ctrl) as the command modifier. */
 export function commandFor(press: KeyPress, mac: boolean): ShortcutCommand | null {
   const mod = mac ? press.metaKey && !press.ctrlKey : press.ctrlKey && !press.metaKey;
+  if (mod && !press.altKey && press.shiftKey && press.key === 'Enter') return 'holdSequence';
   if (mod && !press.altKey && press.key === 'Enter') return 'runSequence';
+  if (press.holding === true && !press.ctrlKey && !press.metaKey && !press.altKey) {
+    if (press.key === 'Escape') return 'releaseHeld';
+    if (press.code === 'Space' && !press.inTextField && !press.shiftKey) return 'captureHeld';
+  }
   if (mod && !press.altKey && !press.shiftKey && press.code === 'KeyK') return 'palette';
   if (mod && !press.altKey && press.code === 'KeyZ') return press.shiftKey ? 'redo' : 'undo';
   if (mod && !press.altKey && !mac && !press.shiftKey && press.code === 'KeyY') return 'redo';

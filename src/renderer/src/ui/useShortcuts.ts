@@ -26,6 +26,12 @@ export function runCommand(store: ConsoleStore, command: ShortcutCommand): void 
   switch (command) {
     case 'runSequence':
       return void state.runSequence();
+    case 'holdSequence':
+      return void state.holdSequence();
+    case 'captureHeld':
+      return void state.captureHeld();
+    case 'releaseHeld':
+      return void state.releaseHeld();
     case 'setPanel':
       return void state.setPanel();
     case 'clearPanel':
@@ -59,7 +65,8 @@ export function useShortcuts(): void {
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || event.isComposing) return;
       const inTextField = isTextField(event.target);
-      const command = commandFor({ ...pick(event), inTextField }, IS_MAC);
+      const holding = store.getState().holdActive;
+      const command = commandFor({ ...pick(event), inTextField, holding }, IS_MAC);
       if (command === null) return;
       // Undo in a text box outside the designer (run label, a path) stays the browser's own undo.
       const inDesigner =
