@@ -127,3 +127,44 @@ describe('logcat', () => {
     expect((await runShell('logcat --pid=abc', { state })).stderr).toBe("logcat: invalid pid 'abc'\n");
   });
 });
+
+describe('logcat before Android 7', () => {
+  function legacy(sdk: string): DeviceState {
+    const state = deviceWithLogs();
+    state.setProperty('ro.build.version.sdk', sdk);
+    return state;
+  }
+
+  it('refuses --pid at API 23 with Unrecognized Option and the usage, exit 1', async () => {
+    const run = await runShell('logcat -d --pid=1234', { state: legacy('23') });
+    expect(run.status).toBe(1);
+    expect(run.stdout.toString()).toBe('');
+    expect(run.stderr.toString()).toMatch(/^Unrecognized Option -\nUsage: logcat \[options\] \[filterspecs\]\n/);
+  });
+
+  it('refuses --pid and -m at API 21 with getopt complaint first, exit 255', async () => {
+    const run = await runShell('logcat -d --pid 1234', { state: legacy('21') });
+    expect(run.status).toBe(255);
+    expect(run.stderr.toString()).toMatch(/^logcat: unknown option -- -\nUnrecognized Option\nUsage: logcat/);
+    const max = await runShell('logcat -d -m 5', { state: legacy('21') });
+    expect(max.stderr.toString()).toMatch(/^logcat: unknown option -- m\n/);
+  });
+
+  it('refuses -v modifiers and epoch -t times, accepts threadtime and MM-DD times', async () => {
+    const epoch = await runShell('logcat -d -v threadtime,epoch', { state: legacy('22') });
+    expect(epoch.stderr.toString()).toMatch(/^Invalid parameter threadtime,epoch to -v\n/);
+    const since = await runShell('logcat -t 1704458096.000', { state: legacy('22') });
+    expect(since.stderr.toString()).toBe('-t "1704458096.000" not in "%m-%d %H:%M:%S.%q" time format\n');
+    const ok = await runShell("logcat -v threadtime -t '01-05 12:34:56.790'", { state: legacy('21') });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout.toString()).toContain('debug line');
+    expect(ok.stdout.toString()).not.toContain('Start proc');
+  });
+
+  it('keeps --pid at API 24', async () => {
+    const run = await runShell('logcat -d --pid=99', { state: legacy('24') });
+    expect(run.status).toBe(0);
+    expect(run.stdout.toString()).toContain('debug line');
+    expect(run.stdout.toString()).not.toContain('Start proc');
+  });
+});

@@ -2,15 +2,19 @@ import { attachLogReader } from '../../device/logTraffic';
 import type { LogBuffer, LogEntry } from '../../device/state';
 import { failWith, type CommandContext } from '../commandTable';
 import { binaryLogEntry, formatLogEntry, type LogStyle } from './logFormat';
+import { legacyOptionError } from './logcatLegacy';
 import { PRIORITY_RANK, parseLogcatOptions, type LogcatOptions } from './logcatOptions';
 
 /**
  * `logcat [-d] [-c] [-g] [-B] [-D] [-v FORMAT[,MODIFIER]] [-b BUFFER] [-t N|TIME] [-T N|TIME] [--pid=N] [-m N]
  * [-e REGEX] [-s] [TAG:PRIORITY ...]`. Times print in UTC (the simulated persist.sys.timezone). Without -d/-t it keeps
- * streaming new entries until the stream closes (or -m is reached); -B writes logger_entry v4 records.
+ * streaming new entries until the stream closes (or -m is reached); -B writes logger_entry v4 records. Below API 24
+ * the Android 7 options (--pid, -m, -e, long options, -v modifiers) are refused as that logcat refuses them.
  */
 export async function logcat(context: CommandContext): Promise<number> {
   const { state } = context.device;
+  const legacy = legacyOptionError(context.args, state.sdkLevel);
+  if (legacy) return failWith(context, legacy.stderr, legacy.status);
   const options = parseLogcatOptions(context.args, state.now(), context.environment.ANDROID_LOG_TAGS);
   if ('error' in options) return failWith(context, options.error);
   // --pid arrived with Android 7 (API 24); older logcat knows no long options and stops with a usage error (the
