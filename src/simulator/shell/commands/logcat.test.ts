@@ -168,3 +168,37 @@ describe('logcat before Android 7', () => {
     expect(run.stdout.toString()).not.toContain('Start proc');
   });
 });
+
+describe('logcat in the device time zone', () => {
+  // 2027-01-01 00:00:30 in Berlin (+0100) is 2026-12-31 23:00:30 UTC.
+  const NEW_YEAR = Date.UTC(2026, 11, 31, 23, 0, 30);
+
+  function berlin(): DeviceState {
+    const state = new DeviceState({ now: () => NEW_YEAR, properties: { 'persist.sys.timezone': 'Europe/Berlin' } });
+    state.appendLog({ priority: 'I', tag: 'OldYear', message: 'before midnight', pid: 5, timeMs: NEW_YEAR - 60_000 });
+    state.appendLog({ priority: 'I', tag: 'NewYear', message: 'after midnight', pid: 5, timeMs: NEW_YEAR - 10_000 });
+    return state;
+  }
+
+  it('prints threadtime in local time and -v zone with the offset; -v UTC prints UTC', async () => {
+    const state = berlin();
+    expect((await runShell('logcat -d -v threadtime -s NewYear', { state })).stdout.toString()).toBe(
+      '--------- beginning of main\n01-01 00:00:20.000     5     5 I NewYear : after midnight\n',
+    );
+    expect((await runShell('logcat -d -v time,year,zone -s NewYear', { state })).stdout.toString()).toContain(
+      '2027-01-01 00:00:20.000 +0100 I/NewYear',
+    );
+    expect((await runShell('logcat -d -v time,UTC -s NewYear', { state })).stdout.toString()).toContain(
+      '12-31 23:00:20.000 I/NewYear',
+    );
+  });
+
+  it('reads -t MM-DD times as local times of the current local year, as log_time::strptime does', async () => {
+    const state = berlin();
+    const since = await runShell("logcat -v raw -t '12-31 23:59:55.000'", { state });
+    // 12-31 of 2027 (the local year) is in the future: nothing, as on a real device on New Year's day.
+    expect(since.stdout.toString()).toBe('');
+    const today = await runShell("logcat -v raw -t '01-01 00:00:00.000'", { state });
+    expect(today.stdout.toString()).toBe('--------- beginning of main\nafter midnight\n');
+  });
+});
