@@ -52,3 +52,15 @@ describe("date '+%s %z' and the device-local cutoff", () => {
     expect(localEntryEpochMs('1781546400.000', clock)).toBeNull();
   });
 });
+
+describe('localEntryEpochMs across a follow that passes New Year', () => {
+  it('places January lines read with a December clock in the next year', () => {
+    const clock = {
+      epoch_s: Date.UTC(2026, 11, 31, 23, 59, 0) / 1000,
+      offset_minutes: 0,
+      utc_offset: '+0000',
+    };
+    expect(localEntryEpochMs('01-01 00:01:00.000', clock)).toBe(Date.UTC(2027, 0, 1, 0, 1, 0));
+    expect(localEntryEpochMs('06-30 12:00:00.000', clock)).toBe(Date.UTC(2026, 5, 30, 12, 0, 0));
+  });
+});

@@ -52,8 +52,9 @@ export function localCutoff(clock: DeviceClock, sinceSecs: number): LocalCutoff 
 }
 
 /**
- * Epoch ms of a threadtime `MM-DD hh:mm:ss.fff` time printed by the device whose clock is `clock`: the year is the
- * device's current local year, or the previous one for a date later than now (December lines read in January).
+ * Epoch ms of a threadtime `MM-DD hh:mm:ss.fff` time printed by the device whose clock reads `clock`: the latest of
+ * the previous, current and next local year that is not over a day after that clock (December lines read in January
+ * are last year's; a January line read at 23:59 on December 31 is next year's).
  */
 export function localEntryEpochMs(time: string, clock: DeviceClock): number | null {
   const match = /^(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{1,9})$/.exec(time);
@@ -65,7 +66,8 @@ export function localEntryEpochMs(time: string, clock: DeviceClock): number | nu
   const at = (y: number): number =>
     Date.UTC(y, Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)) +
     Math.floor(Number(`0.${fraction}`) * 1000);
-  // A day of slack for the device clock moving while it logged.
-  const local = at(year) > nowLocal + 86_400_000 ? at(year - 1) : at(year);
-  return local - offsetMs;
+  const latest = [at(year + 1), at(year), at(year - 1)].find(
+    (candidate) => candidate <= nowLocal + 86_400_000,
+  );
+  return (latest ?? at(year - 1)) - offsetMs;
 }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useConsole } from '../store/context';
 import { IS_MAC } from '../ui/useShortcuts';
 import { LOG_LIST_ID, LogList } from './LogList';
-import type { LogcatStatus } from './logcatSlice';
+import type { LogcatStatus, TimeWindowChoice } from './logcatSlice';
 import { isFocusQuery } from './shortcuts';
 import './logcat.css';
 
@@ -18,6 +18,41 @@ const PRESETS: { label: string; query: string }[] = [
   { label: 'Warnings+', query: 'level:warn' },
   { label: 'Crashes', query: 'is:crash' },
 ];
+
+const TIME_WINDOWS: { value: Exclude<TimeWindowChoice, 'run'>; label: string }[] = [
+  { value: 'all', label: 'All time' },
+  { value: '1m', label: 'Last 1 min' },
+  { value: '5m', label: 'Last 5 min' },
+  { value: '15m', label: 'Last 15 min' },
+  { value: '1h', label: 'Last 1 h' },
+];
+
+/** The time-window presets; "Since run start" while a run is selected (it follows the selected run). */
+function TimeWindowSelect(): ReactNode {
+  const choice = useConsole((state) => state.logcat.timeWindow);
+  const runStartMs = useConsole((state) => state.logcat.runStartMs);
+  const runStart = useConsole((state) => state.activeRun?.startedAt ?? null);
+  const setWindow = useConsole((state) => state.logcatSetTimeWindow);
+  useEffect(() => {
+    if (choice === 'run' && runStart !== runStartMs) setWindow(runStart === null ? 'all' : 'run', runStart);
+  }, [choice, runStart, runStartMs, setWindow]);
+  return (
+    <select
+      aria-label="Time window"
+      value={choice}
+      onChange={(event) => setWindow(event.target.value as TimeWindowChoice, runStart)}
+    >
+      {TIME_WINDOWS.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+      {runStart !== null && (
+        <option value="run">{`Since run start (${new Date(runStart).toLocaleTimeString()})`}</option>
+      )}
+    </select>
+  );
+}
 
 function downloadText(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
@@ -190,12 +225,19 @@ export function LogcatView(props: { serial: string }): ReactNode {
               </option>
             ))}
           </select>
+          <TimeWindowSelect />
         </span>
       </div>
       {error !== null && (
         <p id="logcat-query-error" className="error-text logcat-query-error" role="alert">
           {`${error.message} (at \u201c${error.token}\u201d; still showing `}
           {logcat.appliedQuery === '' ? 'every line' : `\u201c${logcat.appliedQuery}\u201d`})
+        </p>
+      )}
+      {logcat.timed && logcat.follow !== null && logcat.follow.deviceClock === null && (
+        <p className="error-text logcat-query-error" role="alert">
+          age: and time windows need the device clock, which this follow could not read (date &apos;+%s
+          %z&apos; failed): they keep every line.
         </p>
       )}
       <div className="logcat-counts">
