@@ -151,12 +151,29 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
     });
 
     // Lines go into the model at once; React hears of them at most every UI_INTERVAL_MS (one render per interval
-    // however many batches came), so a fast log never renders more often than that.
+    // however many batches came), so a fast log never renders more often than that. The render itself runs at the
+    // start of an animation frame (requestAnimationFrame), so React's commit, the list's scroll and the browser's
+    // own style/layout/paint share one frame instead of a timer task forcing a layout the frame then redoes.
     let pendingGaps = 0;
     let pendingAdded = 0;
     let pendingPackages = false;
     let lastFlushMs = Number.NEGATIVE_INFINITY;
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    let frameRequested = false;
+
+    const inFrame = (callback: () => void): void => {
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(callback);
+      else setTimeout(callback, 0);
+    };
+
+    const requestFlush = (): void => {
+      if (frameRequested) return;
+      frameRequested = true;
+      inFrame(() => {
+        frameRequested = false;
+        flush();
+      });
+    };
 
     const flush = (): void => {
       if (flushTimer !== undefined) clearTimeout(flushTimer);
@@ -183,8 +200,12 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
       pendingPackages ||= batch.processes.length > 0;
       pendingAdded += model.push(batch.lines, batch.processes);
       const wait = lastFlushMs + UI_INTERVAL_MS - performance.now();
-      if (wait <= 0) flush();
-      else flushTimer ??= setTimeout(flush, wait);
+      if (wait <= 0) requestFlush();
+      else
+        flushTimer ??= setTimeout(() => {
+          flushTimer = undefined;
+          requestFlush();
+        }, wait);
     };
 
     // A time window moves on with the clock even when no lines come: checked every WINDOW_TICK_MS while one is set.
