@@ -44,6 +44,9 @@ function setup() {
   return { client, ...createTestStore(client) };
 }
 
+/** The next animation frame (a zero timeout where there is none, as in these tests): when the slice renders. */
+const nextFrame = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 const tags = (model: LogcatModel): string[] =>
   Array.from({ length: model.rows }, (_unused, index) => model.row(index)?.entry.tag ?? '?');
 
@@ -81,6 +84,7 @@ describe('logcat slice', () => {
       'logcat:batch',
       batch('lf-1', [line(0, 'A', 'x'), line(3, 'A', 'Authorization: [REDACTED]')]),
     );
+    await nextFrame();
     expect(store.getState().logcat).toMatchObject({
       paused: true,
       newWhilePaused: 2,
@@ -97,6 +101,9 @@ describe('logcat slice', () => {
       const { client, store } = setup();
       await store.getState().logcatStart('emulator-5554');
       client.emit('logcat:batch', batch('lf-1', [line(0, 'A', 'first')]));
+      // The first batch renders in the next frame; later ones wait for the UI interval.
+      expect(store.getState().logcat.rows).toBe(0);
+      vi.advanceTimersByTime(0);
       const version = store.getState().logcat.version;
       expect(store.getState().logcat.rows).toBe(1);
       client.emit('logcat:batch', batch('lf-1', [line(1, 'A', 'second')]));
@@ -104,6 +111,7 @@ describe('logcat slice', () => {
       expect(store.getState().logcatModel.rows).toBe(3);
       expect(store.getState().logcat).toMatchObject({ rows: 1, version, dropped: 0 });
       vi.advanceTimersByTime(UI_INTERVAL_MS);
+      vi.advanceTimersByTime(1);
       expect(store.getState().logcat).toMatchObject({ rows: 3, version: version + 1, dropped: 1 });
     } finally {
       vi.useRealTimers();
