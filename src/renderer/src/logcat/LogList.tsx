@@ -64,7 +64,7 @@ const Row = memo(function Row({ line, top, alt, onTag }: RowProps): ReactNode {
   );
 });
 
-export function LogList(props: { onTag(tag: string): void }): ReactNode {
+export const LogList = memo(function LogList(props: { onTag(tag: string): void }): ReactNode {
   const model = useConsole((state) => state.logcatModel);
   const rows = useConsole((state) => state.logcat.rows);
   const version = useConsole((state) => state.logcat.version);
@@ -155,4 +155,4 @@ export function LogList(props: { onTag(tag: string): void }): ReactNode {
       </div>
     </div>
   );
-}
+});

@@ -94,8 +94,65 @@ function StatusBadge(): ReactNode {
   );
 }
 
+/** "N of M lines" and the redaction count: the only parts that change with every batch (the rest of the view does
+ * not re-render for lines). */
+function LineCounts(): ReactNode {
+  const rows = useConsole((state) => state.logcat.rows);
+  const total = useConsole((state) => state.logcat.total);
+  const dropped = useConsole((state) => state.logcat.dropped);
+  const evicted = useConsole((state) => state.logcat.evicted);
+  return (
+    <span id="logcat-counts">
+      {rows.toLocaleString()} of {total.toLocaleString()} lines
+      {dropped > 0 && <> · {dropped.toLocaleString()} dropped</>}
+      {evicted > 0 && <> · {evicted.toLocaleString()} oldest left the buffer</>}
+    </span>
+  );
+}
+
+function RedactionCount(): ReactNode {
+  const redactions = useConsole((state) => state.logcat.redactions);
+  return (
+    <span className="muted" aria-label="Redactions">
+      {redactions.toLocaleString()} redacted
+    </span>
+  );
+}
+
+/** The view's state without the per-batch counts (rows only as "any"), so a batch does not re-render the view. */
+function useViewState() {
+  const status = useConsole((state) => state.logcat.status);
+  const paused = useConsole((state) => state.logcat.paused);
+  const newWhilePaused = useConsole((state) => state.logcat.newWhilePaused);
+  const error = useConsole((state) => state.logcat.error);
+  const queryText = useConsole((state) => state.logcat.queryText);
+  const queryError = useConsole((state) => state.logcat.queryError);
+  const appliedQuery = useConsole((state) => state.logcat.appliedQuery);
+  const packages = useConsole((state) => state.logcat.packages);
+  const redact = useConsole((state) => state.logcat.redact);
+  const caveat = useConsole((state) => state.logcat.caveat);
+  const timed = useConsole((state) => state.logcat.timed);
+  const follow = useConsole((state) => state.logcat.follow);
+  const empty = useConsole((state) => state.logcat.rows === 0);
+  return {
+    status,
+    paused,
+    newWhilePaused,
+    error,
+    queryText,
+    queryError,
+    appliedQuery,
+    packages,
+    redact,
+    caveat,
+    timed,
+    follow,
+    empty,
+  };
+}
+
 export function LogcatView(props: { serial: string }): ReactNode {
-  const logcat = useConsole((state) => state.logcat);
+  const logcat = useViewState();
   const start = useConsole((state) => state.logcatStart);
   const stop = useConsole((state) => state.logcatStop);
   const setQuery = useConsole((state) => state.logcatSetQuery);
@@ -170,7 +227,7 @@ export function LogcatView(props: { serial: string }): ReactNode {
               const file = exportLines();
               downloadText(file.fileName, file.text);
             }}
-            disabled={logcat.rows === 0}
+            disabled={logcat.empty}
           >
             Export .txt
           </button>
@@ -241,11 +298,7 @@ export function LogcatView(props: { serial: string }): ReactNode {
         </p>
       )}
       <div className="logcat-counts">
-        <span id="logcat-counts">
-          {logcat.rows.toLocaleString()} of {logcat.total.toLocaleString()} lines
-          {logcat.dropped > 0 && <> · {logcat.dropped.toLocaleString()} dropped</>}
-          {logcat.evicted > 0 && <> · {logcat.evicted.toLocaleString()} oldest left the buffer</>}
-        </span>
+        <LineCounts />
         <label className="logcat-redact" title={logcat.caveat}>
           <input
             type="checkbox"
@@ -254,9 +307,7 @@ export function LogcatView(props: { serial: string }): ReactNode {
           />
           Redact secrets <span className="muted">(best effort)</span>
         </label>
-        <span className="muted" aria-label="Redactions">
-          {logcat.redactions.toLocaleString()} redacted
-        </span>
+        <RedactionCount />
       </div>
       <LogList onTag={onTag} />
       <p className="hint logcat-hint">
