@@ -70,7 +70,8 @@ function timeOf(entry: LogEntry, style: LogStyle): string {
     return `${String(seconds).padStart(modifiers.has('monotonic') ? 6 : 5)}.${fraction(base, modifiers)}`;
   }
   // Device-local time (persist.sys.timezone) unless `UTC` asks for UTC; `zone` prints the offset used.
-  const offset = modifiers.has('UTC') || style.offsetMinutes === undefined ? 0 : style.offsetMinutes(entry.timeMs);
+  const offset =
+    modifiers.has('UTC') || style.offsetMinutes === undefined ? 0 : style.offsetMinutes(entry.timeMs);
   const local = entry.timeMs + offset * 60_000;
   const year = modifiers.has('year') ? `${new Date(local).getUTCFullYear()}-` : '';
   const clock = formatLogTime(local).slice(0, -4);

@@ -139,7 +139,9 @@ describe('logcat before Android 7', () => {
     const run = await runShell('logcat -d --pid=1234', { state: legacy('23') });
     expect(run.status).toBe(1);
     expect(run.stdout.toString()).toBe('');
-    expect(run.stderr.toString()).toMatch(/^Unrecognized Option -\nUsage: logcat \[options\] \[filterspecs\]\n/);
+    expect(run.stderr.toString()).toMatch(
+      /^Unrecognized Option -\nUsage: logcat \[options\] \[filterspecs\]\n/,
+    );
   });
 
   it('refuses --pid and -m at API 21 with getopt complaint first, exit 255', async () => {
@@ -174,9 +176,24 @@ describe('logcat in the device time zone', () => {
   const NEW_YEAR = Date.UTC(2026, 11, 31, 23, 0, 30);
 
   function berlin(): DeviceState {
-    const state = new DeviceState({ now: () => NEW_YEAR, properties: { 'persist.sys.timezone': 'Europe/Berlin' } });
-    state.appendLog({ priority: 'I', tag: 'OldYear', message: 'before midnight', pid: 5, timeMs: NEW_YEAR - 60_000 });
-    state.appendLog({ priority: 'I', tag: 'NewYear', message: 'after midnight', pid: 5, timeMs: NEW_YEAR - 10_000 });
+    const state = new DeviceState({
+      now: () => NEW_YEAR,
+      properties: { 'persist.sys.timezone': 'Europe/Berlin' },
+    });
+    state.appendLog({
+      priority: 'I',
+      tag: 'OldYear',
+      message: 'before midnight',
+      pid: 5,
+      timeMs: NEW_YEAR - 60_000,
+    });
+    state.appendLog({
+      priority: 'I',
+      tag: 'NewYear',
+      message: 'after midnight',
+      pid: 5,
+      timeMs: NEW_YEAR - 10_000,
+    });
     return state;
   }
 
