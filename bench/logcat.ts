@@ -161,6 +161,28 @@ function frameLine(name: string, value: Frames, base?: Frames): string {
   return `${name}: frame interval p50 ${percentile(value.intervals, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms${ratio}, ${value.intervals.length} frames, ${value.longTasks} long tasks`;
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+}
+
+/** The top self-time functions of a V8 CPU profile (share of samples). */
+function printProfile(profile: { nodes: ProfileNode[]; samples?: number[] }): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  for (const id of samples) {
+    const frame = byId.get(id)?.callFrame;
+    if (frame === undefined) continue;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}:${frame.columnNumber}`;
+    self.set(name, (self.get(name) ?? 0) + 1);
+  }
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(`  renderer CPU profile, ${samples.length} samples, top self time:`);
+  for (const [name, count] of top) console.log(`    ${((count / samples.length) * 100).toFixed(1)}% ${name}`);
+}
+
 async function viewerBench(adbRun: IsolatedAdb): Promise<void> {
   const seconds = Number(process.env.BENCH_VIEWER_SECONDS ?? 10);
   const rate = Number(process.env.BENCH_VIEWER_RATE ?? 20_000);
@@ -199,8 +221,17 @@ async function viewerBench(adbRun: IsolatedAdb): Promise<void> {
     // BENCH_VIEWER_TRACE=<file>: a Chromium timeline trace of the following phase, to see where frames go.
     const tracePath = process.env.BENCH_VIEWER_TRACE;
     if (tracePath !== undefined) await browser.startTracing(page, { path: tracePath, screenshots: false });
+    // BENCH_VIEWER_PROFILE=1: a V8 CPU profile of the renderer while following; prints the top self-time functions.
+    const profiler =
+      process.env.BENCH_VIEWER_PROFILE === '1' ? await page.context().newCDPSession(page) : null;
+    if (profiler !== null) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
     const following = await frames(page, seconds * 1000);
     if (tracePath !== undefined) await browser.stopTracing();
+    if (profiler !== null) printProfile((await profiler.send('Profiler.stop')).profile);
     clearInterval(writer);
     // Lines still in flight arrive; then the viewer's counts are final.
     let after = await viewerCounts(page);

@@ -91,7 +91,7 @@ test.describe('logcat viewer', () => {
       new RegExp(`^logcat-${phone.serial.replace(/[^A-Za-z0-9._-]+/g, '_')}-\\d{8}-\\d{6}\\.txt$`),
     );
     const text = await readFile(await download.path(), 'utf8');
-    expect(text).toContain('# query: tag:E2eMarker; 123 of ');
+    expect(text).toContain('# query: tag:E2eMarker; time window: all; 123 of ');
     expect(text).toMatch(/ I E2eMarker: live line one\n/);
     expect(text).toMatch(/ W E2eMarker: arrived while paused\n/);
     expect(text).toContain('E2eMarker: Authorization: [REDACTED]');
@@ -110,6 +110,59 @@ test.describe('logcat viewer', () => {
 
     await page.setViewportSize({ width: 1024, height: 700 });
     await saveScreen(page, 'logcat-1024-errors');
+  });
+
+  test('time-window presets and age: keep the recent lines by the device clock; a bad unit is an inline error', async ({
+    page,
+  }) => {
+    const [phone] = stack().devices;
+    if (phone === undefined) throw new Error('no phone');
+    const log = phone.simulator.state;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openConsole(page, stack());
+    await page.getByRole('tab', { name: 'Diagnostics' }).click();
+    await expect(status(page)).toHaveText('Following');
+    // The follow read the device clock before it opened.
+    expect(phone.simulator.device.received().some((entry) => entry.service.endsWith(":date '+%s %z'"))).toBe(
+      true,
+    );
+    const now = Date.now();
+    log.appendLog({ priority: 'I', tag: 'AgeMark', message: 'ten minutes ago', timeMs: now - 600_000 });
+    log.appendLog({ priority: 'I', tag: 'AgeMark', message: 'three minutes ago', timeMs: now - 180_000 });
+    log.appendLog({ priority: 'I', tag: 'AgeMark', message: 'just now', timeMs: now - 1000 });
+    const query = viewer(page).getByRole('searchbox', { name: 'Query' });
+    const rows = lines(page).getByRole('listitem');
+    await query.fill('tag:AgeMark');
+    await expect(rows).toHaveCount(3);
+
+    const windowSelect = viewer(page).getByRole('combobox', { name: 'Time window' });
+    await windowSelect.selectOption({ label: 'Last 5 min' });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'ten minutes ago' })).toHaveCount(0);
+    await windowSelect.selectOption({ label: 'Last 1 min' });
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('just now');
+    await saveScreen(page, 'logcat-1440-last-1-min');
+    await windowSelect.selectOption({ label: 'All time' });
+    await expect(rows).toHaveCount(3);
+
+    await query.fill('tag:AgeMark age:5m');
+    await expect(rows).toHaveCount(2);
+    // A unit Android Studio does not have: the error inline, the last good filter (age:5m) kept, not every line.
+    await query.fill('tag:AgeMark age:5y');
+    const problem = viewer(page).getByRole('alert').filter({ hasText: 'age: must be a positive count' });
+    await expect(problem).toContainText('still showing \u201ctag:AgeMark age:5m\u201d');
+    await expect(query).toHaveAttribute('aria-invalid', 'true');
+    await expect(rows).toHaveCount(2);
+    await saveScreen(page, 'logcat-1440-bad-age');
+
+    await query.fill('is:crash');
+    await expect(rows.filter({ hasText: 'just now' })).toHaveCount(0);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await query.fill('tag:AgeMark');
+    await windowSelect.selectOption({ label: 'Last 15 min' });
+    await expect(rows).toHaveCount(3);
+    await saveScreen(page, 'logcat-1024-time-window');
   });
 
   test('an unplugged device ends the follow with its error in the viewer', async ({ page }) => {

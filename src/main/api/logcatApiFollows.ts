@@ -209,6 +209,7 @@ export class LogcatFollows {
     });
     if (!opened.ok) return opened;
     relay.follow = opened.value;
+    info.deviceClock = opened.value.clock;
     this.relays.set(followId, relay);
     await this.makeRoom();
     return ok(info);

@@ -1,5 +1,5 @@
-// android_logcat through runTool on simulated phones (API 33 and API 21): the exact logcat command the device received,
-// pid resolution, refusals, redaction and limit_reached.
+// android_logcat through runTool on simulated phones (Android 15, API 35, and Android 5, API 21): the exact logcat
+// command the device received, pid resolution, refusals, redaction, limit_reached and how the window was made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
 import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
@@ -71,12 +71,28 @@ describe.each(['phone', 'legacy21'])('android_logcat on %s', (profile) => {
     };
     expect(value.pid).toBe(pid);
     expect(value.cutoff.device_epoch_s - value.cutoff.cutoff_epoch_s).toBe(120);
-    // Android 5-6 logcat has no --pid: the window is read whole and filtered on the host, and the answer says so.
-    const pidOption = profile === 'legacy21' ? '' : ` --pid=${pid}`;
+    // Android 5-6 logcat has no --pid, no epoch -t and no -m: the window starts at the device-local time (the
+    // simulated zone is UTC) and is filtered by pid and counted on the host, and the answer says so.
+    const cut = value.cutoff.cutoff_epoch_s;
+    const local = new Date(cut * 1000).toISOString().replace(/^\d{4}-(\d\d-\d\d)T([\d:]{8}).*$/, '$1 $2.000');
     expect(services(profile)).toContain(
-      `shell,v2,raw:logcat -d -v threadtime,epoch -t ${value.cutoff.cutoff_epoch_s}.000${pidOption} -m 200 'MyTag:D' '*:S'`,
+      profile === 'legacy21'
+        ? `shell,v2,raw:logcat -d -v threadtime -t '${local}' 'MyTag:D' '*:S'`
+        : `shell,v2,raw:logcat -d -v threadtime,epoch -t ${cut}.000 --pid=${pid} -m 200 'MyTag:D' '*:S'`,
     );
-    expect(value).toMatchObject({ pid_filter: profile === 'legacy21' ? 'host' : 'device' });
+    expect(services(profile)).toContain(
+      profile === 'legacy21' ? "shell,v2,raw:date '+%s %z'" : 'shell,v2,raw:date +%s',
+    );
+    expect(value).toMatchObject(
+      profile === 'legacy21'
+        ? {
+            pid_filter: 'host',
+            window_method: 'device_local_time',
+            line_cap: 'host',
+            cutoff: { device_local: local, utc_offset: '+0000' },
+          }
+        : { pid_filter: 'device', window_method: 'device_epoch', line_cap: 'device' },
+    );
     expect(value.entries.every((entry) => entry.pid === pid)).toBe(true);
     expect(
       (value as unknown as { caveats: string[] }).caveats.some((caveat) =>
@@ -96,7 +112,14 @@ describe.each(['phone', 'legacy21'])('android_logcat on %s', (profile) => {
     expect(result.ok && (result.value as { entries: unknown[]; limit_reached: boolean })).toMatchObject({
       limit_reached: true,
     });
-    expect(result.ok && (result.value as { entries: unknown[] }).entries.length).toBe(3);
+    const value = result.ok ? (result.value as { command: string; entries: { time: string }[] }) : undefined;
+    expect(value?.entries.length).toBe(3);
+    // The device answered the command the result names; Android 5 got no -m, the cap was applied here.
+    expect(services(profile)).toContain(`shell,v2,raw:${value?.command}`);
+    expect(value?.command.includes('-m 3')).toBe(profile === 'phone');
+    // The first three of the window, oldest first (threadtime MM-DD times sort as text within a year).
+    const times = value?.entries.map((entry) => entry.time) ?? [];
+    expect([...times].sort()).toEqual(times);
   });
 
   it('answers a structured error for a package that is not running, without reading global logs', async () => {
@@ -134,7 +157,9 @@ describe('logcat --pid on the simulated devices', () => {
   it('is refused by Android 5 logcat, as real ones have no --pid, and accepted by Android 15', async () => {
     const legacy = await adb.adb(['-s', phones.legacy21!.serial, 'shell', 'logcat -d -t 1 --pid=1']);
     expect(legacy.code).not.toBe(0);
-    expect(`${legacy.stdout.toString()}${legacy.stderr.toString()}`).toContain('--pid');
+    expect(`${legacy.stdout.toString()}${legacy.stderr.toString()}`).toMatch(
+      /^logcat: unknown option -- -\nUnrecognized Option\nUsage: logcat/,
+    );
     const modern = await adb.adb(['-s', phones.phone!.serial, 'shell', 'logcat -d -t 1 --pid=1']);
     expect(modern.code).toBe(0);
   });

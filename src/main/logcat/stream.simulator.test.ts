@@ -58,6 +58,33 @@ describe('followLogcat', () => {
     expect(lines.length).toBe(count);
   });
 
+  it('reads the device clock first and gives each threadtime line its epoch in the device time zone', async () => {
+    sim.state.setProperty('persist.sys.timezone', 'Asia/Kolkata');
+    try {
+      const lines: FollowedLine[] = [];
+      const follow = await followLogcat(adb.client, serial, {
+        tail: 1,
+        batchMs: 30,
+        onBatch: (batch) => lines.push(...batch.lines),
+      });
+      if (!follow.ok) throw new Error(follow.error.message);
+      const services = sim.device.received().map((entry) => entry.service);
+      expect(services).toContain("shell,v2,raw:date '+%s %z'");
+      expect(follow.value.clock).toMatchObject({ utcOffset: '+0530' });
+      const at = Date.now() - 90_000;
+      sim.state.appendLog({ priority: 'I', tag: 'Dated', message: 'when', timeMs: at });
+      await until(() => lines.some((line) => line.entry.tag === 'Dated'));
+      await follow.value.stop();
+      const dated = lines.find((line) => line.entry.tag === 'Dated')?.entry;
+      // Printed in IST (UTC+05:30) without a year or zone; placed back on the epoch to the millisecond.
+      const ist = new Date(at + 330 * 60_000).toISOString();
+      expect(dated?.time).toBe(`${ist.slice(5, 10)} ${ist.slice(11, 23)}`);
+      expect(dated?.epoch_ms).toBe(at);
+    } finally {
+      sim.state.setProperty('persist.sys.timezone', 'UTC');
+    }
+  });
+
   it('refuses a tail outside 1..50000 before touching the device', async () => {
     const before = sim.device.received().length;
     const result = await followLogcat(adb.client, serial, { tail: 0, onBatch: () => undefined });

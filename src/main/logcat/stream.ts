@@ -1,12 +1,16 @@
 // Live logcat follow for the console's viewer: one open adb stream (`logcat -v threadtime -T <n>`), lines parsed
 // with the shared entry parser, redacted by default, and handed over in batches (one per `batchMs`). Read-only:
 // it never clears, resizes or writes log files (-c, -G, -f). Stopping closes the adb stream and waits for it.
+// Before the stream opens, `date '+%s %z'` reads the device clock, so each threadtime line gets its epoch_ms (the
+// viewer's `age:` and time windows); without it (the command failed) lines keep epoch_ms null and `clock` says so.
 import type { Duplex } from 'node:stream';
 import type { AdbClient } from '../../node/adb/adbkit';
 import { toAppError } from '../../node/adb/adbkit';
 import { fail, ok, type Result } from '../../shared/errors';
 import { isLogDivider, parseLogLine, type LogEntry } from '../../shared/logcat/entry';
 import { redactMessage } from '../../shared/logcat/redact';
+import { runDeviceCommand } from '../../node/adb/deviceCommand';
+import { DEVICE_CLOCK_COMMAND, localEntryEpochMs, parseDeviceClock, type DeviceClock } from './localWindow';
 
 export const MAX_FOLLOW_TAIL = 50_000;
 export const DEFAULT_BATCH_MS = 80;
@@ -37,8 +41,20 @@ export interface LogcatFollowOptions {
   onEnd?(reason: string): void;
 }
 
+/** The device clock as the follow read it, with the host time of the reading (for the skew between them). */
+export interface FollowClock {
+  /** Device epoch ms (whole seconds: `date +%s`). */
+  deviceMs: number;
+  /** Host epoch ms when the answer came. */
+  hostMs: number;
+  /** The device's UTC offset then, e.g. `+0100`. */
+  utcOffset: string;
+}
+
 export interface LogcatFollow {
   readonly command: string;
+  /** The device clock read before the stream opened; null when it could not be read (lines then have no epoch). */
+  readonly clock: FollowClock | null;
   /** Turns redaction on or off for lines read from now on. */
   setRedaction(on: boolean): void;
   readonly redacting: boolean;
@@ -82,13 +98,29 @@ export async function followLogcat(
   const tail = checkTail(options.tail);
   if (!tail.ok) return tail;
   const command = followCommand(tail.value);
+  const clock = await readClock(client, serial);
   let stream: Duplex;
   try {
     stream = await client.openShell(serial, command);
   } catch (error) {
     return { ok: false, error: toAppError(error) };
   }
-  return ok(new Follow(stream, command, options));
+  return ok(new Follow(stream, command, options, clock));
+}
+
+/** `date '+%s %z'` on the device; null when it fails (the follow still opens). */
+async function readClock(
+  client: AdbClient,
+  serial: string,
+): Promise<{ reading: FollowClock; clock: DeviceClock } | null> {
+  const answer = await runDeviceCommand(client, serial, DEVICE_CLOCK_COMMAND, { timeoutMs: 5000 });
+  if (!answer.ok || answer.value.status !== 'complete') return null;
+  const clock = parseDeviceClock(answer.value.stdout);
+  if (clock === undefined) return null;
+  return {
+    clock,
+    reading: { deviceMs: clock.epoch_s * 1000, hostMs: Date.now(), utcOffset: clock.utc_offset },
+  };
 }
 
 class Follow implements LogcatFollow {
@@ -100,12 +132,15 @@ class Follow implements LogcatFollow {
   private timer: NodeJS.Timeout | undefined;
   private stopping = false;
   private readonly closed: Promise<void>;
+  readonly clock: FollowClock | null;
 
   constructor(
     private readonly stream: Duplex,
     readonly command: string,
     private readonly options: LogcatFollowOptions,
+    private readonly deviceClock: { reading: FollowClock; clock: DeviceClock } | null,
   ) {
+    this.clock = deviceClock?.reading ?? null;
     this.redacting = options.redact ?? true;
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => this.take(chunk));
@@ -141,6 +176,7 @@ class Follow implements LogcatFollow {
       this.unparsed += 1;
       return;
     }
+    if (entry.epoch_ms === null && this.deviceClock !== null) entry.epoch_ms = this.epochOf(entry.time);
     let redactions = 0;
     if (this.redacting) {
       const redacted = redactMessage(entry.message);
@@ -149,6 +185,14 @@ class Follow implements LogcatFollow {
     }
     this.pending.push({ seq: this.lineCount, entry, redactions });
     this.lineCount += 1;
+  }
+
+  /** The line's epoch ms, its year judged against the device clock now (the reading plus the time since). */
+  private epochOf(time: string): number | null {
+    const base = this.deviceClock;
+    if (base === null) return null;
+    const elapsedS = Math.floor((Date.now() - base.reading.hostMs) / 1000);
+    return localEntryEpochMs(time, { ...base.clock, epoch_s: base.clock.epoch_s + elapsedS });
   }
 
   private flush(): void {

@@ -31,6 +31,11 @@ export interface LogcatFollowInfo {
   /** What redaction cannot promise (REDACTION_CAVEAT). */
   caveat: string;
   startedAt: string;
+  /**
+   * The device clock read before the follow opened (device and host epoch ms, UTC offset), so `age:` and time
+   * windows measure from the device's now; null when it could not be read (lines then carry no epoch_ms).
+   */
+  deviceClock?: { deviceMs: number; hostMs: number; utcOffset: string } | null;
 }
 
 /** Counts of a follow so far. */
@@ -104,6 +109,10 @@ export const logcatFollowInfoSchema = exactSchema<LogcatFollowInfo>()(
     redacting: z.boolean(),
     caveat: z.string(),
     startedAt: z.string(),
+    deviceClock: z
+      .object({ deviceMs: z.number(), hostMs: z.number(), utcOffset: z.string() })
+      .nullable()
+      .optional(),
   }),
 );
 

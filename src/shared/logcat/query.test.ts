@@ -69,4 +69,22 @@ describe('parseLogQuery / matchesLogQuery', () => {
     expect(query.errors[0]?.message).toMatch(/one of V, D, I, W, E, F/);
     expect(query.terms).toEqual([{ kind: 'field', key: 'tag', value: 'A', negated: false }]);
   });
+
+  it('age: takes Android Studio units s, m, h, d; anything else is an error, never a silent match-all', () => {
+    expect(parseLogQuery('age:30s age:5m age:1h age:2d').terms).toEqual([
+      { kind: 'age', ms: 30_000 },
+      { kind: 'age', ms: 300_000 },
+      { kind: 'age', ms: 3_600_000 },
+      { kind: 'age', ms: 172_800_000 },
+    ]);
+    for (const bad of ['age:5', 'age:5y', 'age:5M', 'age:1.5m', 'age:0m', 'age:m', '-age:5m', 'age:5 m']) {
+      const query = parseLogQuery(bad);
+      expect(query.errors.length, bad).toBeGreaterThan(0);
+      expect(
+        query.terms.some((term) => term.kind === 'age'),
+        bad,
+      ).toBe(false);
+    }
+    expect(parseLogQuery('age:5y').errors[0]?.message).toMatch(/s, m, h or d/);
+  });
 });

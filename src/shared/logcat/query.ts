@@ -80,7 +80,7 @@ export function parseLogQuery(text: string): LogQuery {
       else terms.push({ kind: 'pid', pid: Number(value), negated });
     } else if (key === 'age') {
       const match = /^(\d{1,6})([smhd])$/.exec(value);
-      if (match === null || negated)
+      if (match === null || negated || Number(match[1]) === 0)
         error('age: must be a positive count with s, m, h or d (e.g. age:30s, age:5m), without a minus');
       else terms.push({ kind: 'age', ms: Number(match[1]) * (AGE_UNITS[match[2] ?? 's'] ?? 1000) });
     } else if (key === 'is') {

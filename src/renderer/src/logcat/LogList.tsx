@@ -64,7 +64,7 @@ const Row = memo(function Row({ line, top, alt, onTag }: RowProps): ReactNode {
   );
 });
 
-export function LogList(props: { onTag(tag: string): void }): ReactNode {
+export const LogList = memo(function LogList(props: { onTag(tag: string): void }): ReactNode {
   const model = useConsole((state) => state.logcatModel);
   const rows = useConsole((state) => state.logcat.rows);
   const version = useConsole((state) => state.logcat.version);
@@ -91,7 +91,8 @@ export function LogList(props: { onTag(tag: string): void }): ReactNode {
     if (element === null) return;
     const shift = model.shiftedRows - shifted.current;
     shifted.current = model.shiftedRows;
-    if (!paused) element.scrollTop = element.scrollHeight;
+    // The end is known without asking the DOM (reading scrollHeight would force a layout): the browser clamps.
+    if (!paused) element.scrollTop = rows * ROW_HEIGHT;
     else if (shift > 0) {
       element.scrollTop = Math.max(0, element.scrollTop - shift * ROW_HEIGHT);
       setPausedTop(element.scrollTop);
@@ -120,8 +121,16 @@ export function LogList(props: { onTag(tag: string): void }): ReactNode {
   for (let index = first; index < last; index += 1) {
     const line = model.row(index);
     if (line === undefined) continue;
+    // Keyed by slot (index modulo the rows in the DOM), not by line: as the view moves on, a slot's element is
+    // reused with the new line's text instead of being removed and created again.
     shown.push(
-      <Row key={line.seq} line={line} top={index * ROW_HEIGHT} alt={index % 2 === 1} onTag={props.onTag} />,
+      <Row
+        key={index % (last - first)}
+        line={line}
+        top={index * ROW_HEIGHT}
+        alt={index % 2 === 1}
+        onTag={props.onTag}
+      />,
     );
   }
 
@@ -146,4 +155,4 @@ export function LogList(props: { onTag(tag: string): void }): ReactNode {
       </div>
     </div>
   );
-}
+});

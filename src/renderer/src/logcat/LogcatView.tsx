@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useConsole } from '../store/context';
 import { IS_MAC } from '../ui/useShortcuts';
 import { LOG_LIST_ID, LogList } from './LogList';
-import type { LogcatStatus } from './logcatSlice';
+import type { LogcatStatus, TimeWindowChoice } from './logcatSlice';
 import { isFocusQuery } from './shortcuts';
 import './logcat.css';
 
@@ -18,6 +18,41 @@ const PRESETS: { label: string; query: string }[] = [
   { label: 'Warnings+', query: 'level:warn' },
   { label: 'Crashes', query: 'is:crash' },
 ];
+
+const TIME_WINDOWS: { value: Exclude<TimeWindowChoice, 'run'>; label: string }[] = [
+  { value: 'all', label: 'All time' },
+  { value: '1m', label: 'Last 1 min' },
+  { value: '5m', label: 'Last 5 min' },
+  { value: '15m', label: 'Last 15 min' },
+  { value: '1h', label: 'Last 1 h' },
+];
+
+/** The time-window presets; "Since run start" while a run is selected (it follows the selected run). */
+function TimeWindowSelect(): ReactNode {
+  const choice = useConsole((state) => state.logcat.timeWindow);
+  const runStartMs = useConsole((state) => state.logcat.runStartMs);
+  const runStart = useConsole((state) => state.activeRun?.startedAt ?? null);
+  const setWindow = useConsole((state) => state.logcatSetTimeWindow);
+  useEffect(() => {
+    if (choice === 'run' && runStart !== runStartMs) setWindow(runStart === null ? 'all' : 'run', runStart);
+  }, [choice, runStart, runStartMs, setWindow]);
+  return (
+    <select
+      aria-label="Time window"
+      value={choice}
+      onChange={(event) => setWindow(event.target.value as TimeWindowChoice, runStart)}
+    >
+      {TIME_WINDOWS.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+      {runStart !== null && (
+        <option value="run">{`Since run start (${new Date(runStart).toLocaleTimeString()})`}</option>
+      )}
+    </select>
+  );
+}
 
 function downloadText(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
@@ -59,8 +94,65 @@ function StatusBadge(): ReactNode {
   );
 }
 
+/** "N of M lines" and the redaction count: the only parts that change with every batch (the rest of the view does
+ * not re-render for lines). */
+function LineCounts(): ReactNode {
+  const rows = useConsole((state) => state.logcat.rows);
+  const total = useConsole((state) => state.logcat.total);
+  const dropped = useConsole((state) => state.logcat.dropped);
+  const evicted = useConsole((state) => state.logcat.evicted);
+  return (
+    <span id="logcat-counts">
+      {rows.toLocaleString()} of {total.toLocaleString()} lines
+      {dropped > 0 && <> · {dropped.toLocaleString()} dropped</>}
+      {evicted > 0 && <> · {evicted.toLocaleString()} oldest left the buffer</>}
+    </span>
+  );
+}
+
+function RedactionCount(): ReactNode {
+  const redactions = useConsole((state) => state.logcat.redactions);
+  return (
+    <span className="muted" aria-label="Redactions">
+      {redactions.toLocaleString()} redacted
+    </span>
+  );
+}
+
+/** The view's state without the per-batch counts (rows only as "any"), so a batch does not re-render the view. */
+function useViewState() {
+  const status = useConsole((state) => state.logcat.status);
+  const paused = useConsole((state) => state.logcat.paused);
+  const newWhilePaused = useConsole((state) => state.logcat.newWhilePaused);
+  const error = useConsole((state) => state.logcat.error);
+  const queryText = useConsole((state) => state.logcat.queryText);
+  const queryError = useConsole((state) => state.logcat.queryError);
+  const appliedQuery = useConsole((state) => state.logcat.appliedQuery);
+  const packages = useConsole((state) => state.logcat.packages);
+  const redact = useConsole((state) => state.logcat.redact);
+  const caveat = useConsole((state) => state.logcat.caveat);
+  const timed = useConsole((state) => state.logcat.timed);
+  const follow = useConsole((state) => state.logcat.follow);
+  const empty = useConsole((state) => state.logcat.rows === 0);
+  return {
+    status,
+    paused,
+    newWhilePaused,
+    error,
+    queryText,
+    queryError,
+    appliedQuery,
+    packages,
+    redact,
+    caveat,
+    timed,
+    follow,
+    empty,
+  };
+}
+
 export function LogcatView(props: { serial: string }): ReactNode {
-  const logcat = useConsole((state) => state.logcat);
+  const logcat = useViewState();
   const start = useConsole((state) => state.logcatStart);
   const stop = useConsole((state) => state.logcatStop);
   const setQuery = useConsole((state) => state.logcatSetQuery);
@@ -135,7 +227,7 @@ export function LogcatView(props: { serial: string }): ReactNode {
               const file = exportLines();
               downloadText(file.fileName, file.text);
             }}
-            disabled={logcat.rows === 0}
+            disabled={logcat.empty}
           >
             Export .txt
           </button>
@@ -190,6 +282,7 @@ export function LogcatView(props: { serial: string }): ReactNode {
               </option>
             ))}
           </select>
+          <TimeWindowSelect />
         </span>
       </div>
       {error !== null && (
@@ -198,12 +291,14 @@ export function LogcatView(props: { serial: string }): ReactNode {
           {logcat.appliedQuery === '' ? 'every line' : `\u201c${logcat.appliedQuery}\u201d`})
         </p>
       )}
+      {logcat.timed && logcat.follow !== null && logcat.follow.deviceClock === null && (
+        <p className="error-text logcat-query-error" role="alert">
+          age: and time windows need the device clock, which this follow could not read (date &apos;+%s
+          %z&apos; failed): they keep every line.
+        </p>
+      )}
       <div className="logcat-counts">
-        <span id="logcat-counts">
-          {logcat.rows.toLocaleString()} of {logcat.total.toLocaleString()} lines
-          {logcat.dropped > 0 && <> · {logcat.dropped.toLocaleString()} dropped</>}
-          {logcat.evicted > 0 && <> · {logcat.evicted.toLocaleString()} oldest left the buffer</>}
-        </span>
+        <LineCounts />
         <label className="logcat-redact" title={logcat.caveat}>
           <input
             type="checkbox"
@@ -212,9 +307,7 @@ export function LogcatView(props: { serial: string }): ReactNode {
           />
           Redact secrets <span className="muted">(best effort)</span>
         </label>
-        <span className="muted" aria-label="Redactions">
-          {logcat.redactions.toLocaleString()} redacted
-        </span>
+        <RedactionCount />
       </div>
       <LogList onTag={onTag} />
       <p className="hint logcat-hint">

@@ -1,13 +1,25 @@
 // The viewer's lines outside React: the bounded ring (200,000 lines), the positions of the lines that pass the
 // query (kept up to date batch by batch, rebuilt when the query changes), the pid -> process names the follow
 // reported, and the export text. Positions are absolute (0 = the first line ever pushed), so eviction from the
-// ring's front never renumbers what is shown.
+// ring's front never renumbers what is shown. Time (a window preset or the query's `age:`) is not a per-line match:
+// lines arrive in time order, so the rows older than the cutoff are a prefix of the matching positions, found by a
+// binary search and dropped from the front as time passes (cheap, however many lines are held).
 import type { LogcatLine } from '../../../shared/api/logcatSchemas';
 import type { LogEntry } from '../../../shared/logcat/entry';
 import { matchesLogQuery, parseLogQuery, type LogQuery } from '../../../shared/logcat/query';
 import { LogRing, RING_CAPACITY, type RingLine } from './ring';
 
 export const EMPTY_QUERY: LogQuery = parseLogQuery('');
+
+/** A time-window preset: the last `ms`, or since a host time (a run's start). */
+export type TimeWindow = { kind: 'last'; ms: number } | { kind: 'since'; hostMs: number };
+
+/** The query's `age:` limit (the narrowest when several), or null. */
+function ageLimitOf(query: LogQuery): number | null {
+  let limit: number | null = null;
+  for (const term of query.terms) if (term.kind === 'age') limit = Math.min(limit ?? term.ms, term.ms);
+  return limit;
+}
 
 function hasPackageTerm(query: LogQuery): boolean {
   return query.terms.some((term) => term.kind === 'field' && term.key === 'package');
@@ -26,7 +38,15 @@ export class LogcatModel {
   private head = 0;
   private readonly names = new Map<number, string>();
   private query: LogQuery = EMPTY_QUERY;
-  /** Matching rows that left the ring's front so far (the list shifts up by this many rows). */
+  /** The query without its `age:` terms (time is the window's business). */
+  private matchQuery: LogQuery = EMPTY_QUERY;
+  private ageMs: number | null = null;
+  private window: TimeWindow | null = null;
+  /** Device clock minus host clock, ms: time windows measure from the device's now. */
+  private skewMs = 0;
+  /** positions[windowHead] is the first row inside the time window (>= head). */
+  private windowHead = 0;
+  /** Matching rows that left the ring's front, or the time window, so far (the list shifts up by this many rows). */
   shiftedRows = 0;
 
   constructor(
@@ -41,14 +61,19 @@ export class LogcatModel {
     return this.ring.evicted + this.ring.size;
   }
 
-  /** Rows that pass the query. */
+  /** Rows that pass the query and the time window. */
   get rows(): number {
-    return this.positions.length - this.head;
+    return this.positions.length - this.windowHead;
+  }
+
+  /** Whether a time window or an `age:` term is in effect. */
+  get timed(): boolean {
+    return this.window !== null || this.ageMs !== null;
   }
 
   /** The row at `index` (0 = oldest matching line held). */
   row(index: number): RingLine | undefined {
-    const position = this.positions[this.head + index];
+    const position = this.positions[this.windowHead + index];
     return position === undefined ? undefined : this.ring.at(position - this.ring.evicted);
   }
 
@@ -67,11 +92,54 @@ export class LogcatModel {
   }
 
   private matches(line: RingLine): boolean {
-    if (this.query.terms.length === 0) return true;
-    return matchesLogQuery(this.query, line.entry, {
+    if (this.matchQuery.terms.length === 0) return true;
+    return matchesLogQuery(this.matchQuery, line.entry, {
       packageOf: (pid) => this.names.get(pid),
-      nowMs: this.now(),
+      nowMs: this.now() + this.skewMs,
     });
+  }
+
+  /** The device-clock epoch ms before which rows are outside the window, or null for no time limit. */
+  private cutoffMs(): number | null {
+    if (!this.timed) return null;
+    const deviceNow = this.now() + this.skewMs;
+    let cutoff = Number.NEGATIVE_INFINITY;
+    if (this.ageMs !== null) cutoff = Math.max(cutoff, deviceNow - this.ageMs);
+    if (this.window?.kind === 'last') cutoff = Math.max(cutoff, deviceNow - this.window.ms);
+    if (this.window?.kind === 'since') cutoff = Math.max(cutoff, this.window.hostMs + this.skewMs);
+    return cutoff;
+  }
+
+  /**
+   * Moves the window's first row to the cutoff now (binary search over the matching rows, which are in time order;
+   * lines without an epoch count as inside). Answers whether the rows changed.
+   */
+  refreshWindow(countShift = true): boolean {
+    const before = this.windowHead;
+    const cutoff = this.cutoffMs();
+    let low = this.head;
+    let high = this.positions.length;
+    if (cutoff !== null)
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        const line = this.ring.at((this.positions[middle] ?? 0) - this.ring.evicted);
+        const epoch = line?.entry.epoch_ms ?? null;
+        if (epoch !== null && epoch < cutoff) low = middle + 1;
+        else high = middle;
+      }
+    this.windowHead = low;
+    if (countShift && low > before) this.shiftedRows += low - before;
+    return low !== before;
+  }
+
+  setWindow(window: TimeWindow | null): void {
+    this.window = window;
+    this.refreshWindow();
+  }
+
+  setClockSkew(ms: number): void {
+    this.skewMs = ms;
+    this.refreshWindow();
   }
 
   /** Adds a batch; answers how many of its lines pass the query. */
@@ -93,23 +161,31 @@ export class LogcatModel {
       added += 1;
     });
     this.dropEvicted();
+    if (this.timed) this.refreshWindow();
     return added;
   }
 
   private dropEvicted(): void {
     const evicted = this.ring.evicted;
     while (this.head < this.positions.length && (this.positions[this.head] ?? 0) < evicted) {
+      // A row already outside the time window was counted when the window passed it.
+      if (this.head >= this.windowHead) {
+        this.shiftedRows += 1;
+        this.windowHead = this.head + 1;
+      }
       this.head += 1;
-      this.shiftedRows += 1;
     }
     if (this.head > 65_536 && this.head * 2 > this.positions.length) {
       this.positions = this.positions.slice(this.head);
+      this.windowHead -= this.head;
       this.head = 0;
     }
   }
 
   setQuery(query: LogQuery): void {
     this.query = query;
+    this.matchQuery = { ...query, terms: query.terms.filter((term) => term.kind !== 'age') };
+    this.ageMs = ageLimitOf(query);
     this.rebuild();
   }
 
@@ -117,6 +193,8 @@ export class LogcatModel {
     const evicted = this.ring.evicted;
     this.positions = this.ring.filter((line) => this.matches(line)).map((index) => index + evicted);
     this.head = 0;
+    this.windowHead = 0;
+    this.refreshWindow(false);
   }
 
   /** The matching lines as text, oldest first, after `header` lines prefixed with `# `. */
@@ -134,6 +212,7 @@ export class LogcatModel {
     this.ring.evicted = 0;
     this.positions = [];
     this.head = 0;
+    this.windowHead = 0;
     this.shiftedRows = 0;
     this.names.clear();
   }

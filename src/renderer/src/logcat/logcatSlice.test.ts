@@ -4,7 +4,7 @@ import type { LogPriority } from '../../../shared/logcat/entry';
 import { parseLogQuery } from '../../../shared/logcat/query';
 import { createFakeClient, createTestStore } from '../../../test-support/rendererStore';
 import { LogcatModel, threadtimeLine } from './logcatModel';
-import { UI_INTERVAL_MS } from './logcatSlice';
+import { UI_INTERVAL_MS, WINDOW_TICK_MS } from './logcatSlice';
 
 const follow = (followId: string): LogcatFollowInfo => ({
   followId,
@@ -44,6 +44,9 @@ function setup() {
   return { client, ...createTestStore(client) };
 }
 
+/** The next animation frame (a zero timeout where there is none, as in these tests): when the slice renders. */
+const nextFrame = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 const tags = (model: LogcatModel): string[] =>
   Array.from({ length: model.rows }, (_unused, index) => model.row(index)?.entry.tag ?? '?');
 
@@ -81,6 +84,7 @@ describe('logcat slice', () => {
       'logcat:batch',
       batch('lf-1', [line(0, 'A', 'x'), line(3, 'A', 'Authorization: [REDACTED]')]),
     );
+    await nextFrame();
     expect(store.getState().logcat).toMatchObject({
       paused: true,
       newWhilePaused: 2,
@@ -97,6 +101,9 @@ describe('logcat slice', () => {
       const { client, store } = setup();
       await store.getState().logcatStart('emulator-5554');
       client.emit('logcat:batch', batch('lf-1', [line(0, 'A', 'first')]));
+      // The first batch renders in the next frame; later ones wait for the UI interval.
+      expect(store.getState().logcat.rows).toBe(0);
+      vi.advanceTimersByTime(0);
       const version = store.getState().logcat.version;
       expect(store.getState().logcat.rows).toBe(1);
       client.emit('logcat:batch', batch('lf-1', [line(1, 'A', 'second')]));
@@ -104,6 +111,7 @@ describe('logcat slice', () => {
       expect(store.getState().logcatModel.rows).toBe(3);
       expect(store.getState().logcat).toMatchObject({ rows: 1, version, dropped: 0 });
       vi.advanceTimersByTime(UI_INTERVAL_MS);
+      vi.advanceTimersByTime(1);
       expect(store.getState().logcat).toMatchObject({ rows: 3, version: version + 1, dropped: 1 });
     } finally {
       vi.useRealTimers();
@@ -143,7 +151,7 @@ describe('logcat slice', () => {
     expect(lines.filter((text) => !text.startsWith('# '))).toEqual([
       '12-02 16:00:00.000   100   100 I Keep: kept line',
     ]);
-    expect(exported.text).toContain('# query: tag:Keep; 1 of 2 lines');
+    expect(exported.text).toContain('# query: tag:Keep; time window: all; 1 of 2 lines');
 
     client.emit('logcat:ended', {
       followId: 'lf-1',
@@ -179,5 +187,78 @@ describe('LogcatModel', () => {
     expect(model.push([line(1, 'T', 'late', 'I', 4321)], [{ pid: 4321, name: 'com.example.mail' }])).toBe(2);
     expect(model.packages()).toEqual(['com.example.mail']);
     expect(threadtimeLine(line(2, 'Tag', 'm', 'W', 7).entry)).toBe('12-02 16:00:00.000     7     7 W Tag: m');
+  });
+});
+
+/** A line with a device time (epoch ms), as the follow sends them. */
+function timed(seq: number, tag: string, epochMs: number): LogcatLine {
+  const base = line(seq, tag, tag);
+  return { ...base, entry: { ...base.entry, epoch_ms: epochMs } };
+}
+
+describe('time windows and age:', () => {
+  it('age: and the presets keep the lines of the window, which moves on with the clock', () => {
+    const clock = { now: 10_000_000 };
+    const model = new LogcatModel(100, () => clock.now);
+    model.push([timed(0, 'Old', clock.now - 400_000), timed(1, 'Mid', clock.now - 200_000)]);
+    model.push([timed(2, 'New', clock.now - 10_000)]);
+    model.setQuery(parseLogQuery('age:5m'));
+    expect(tags(model)).toEqual(['Mid', 'New']);
+    model.setQuery(parseLogQuery('age:30s'));
+    expect(tags(model)).toEqual(['New']);
+    model.setQuery(parseLogQuery(''));
+    model.setWindow({ kind: 'last', ms: 60_000 });
+    expect(tags(model)).toEqual(['New']);
+    model.setWindow({ kind: 'last', ms: 3_600_000 });
+    expect(tags(model)).toEqual(['Old', 'Mid', 'New']);
+    // Five minutes later the 1 h window still holds all; a 5 min window holds none; rows that leave count as shifted.
+    model.setWindow({ kind: 'last', ms: 300_000 });
+    expect(tags(model)).toEqual(['Mid', 'New']);
+    const shifted = model.shiftedRows;
+    clock.now += 300_000;
+    expect(model.refreshWindow()).toBe(true);
+    expect(tags(model)).toEqual([]);
+    expect(model.shiftedRows).toBe(shifted + 2);
+    // Since a run's start (host ms), measured on the device clock: the device runs 60 s ahead of the host.
+    model.setClockSkew(60_000);
+    model.setWindow({ kind: 'since', hostMs: clock.now - 600_000 });
+    expect(tags(model)).toEqual(['Old', 'Mid', 'New'].slice(1));
+    model.setWindow(null);
+    expect(tags(model)).toEqual(['Old', 'Mid', 'New']);
+  });
+
+  it('the slice applies a preset, measures from the device clock of the follow, ticks, and exports the window', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
+    });
+    try {
+      const { client, store, clock } = setup();
+      client.handlers['logcat:start'] = () => ({
+        ok: true,
+        value: {
+          ...follow('lf-7'),
+          deviceClock: { deviceMs: clock.now + 5000, hostMs: clock.now, utcOffset: '+0000' },
+        },
+      });
+      await store.getState().logcatStart('emulator-5554');
+      client.emit(
+        'logcat:batch',
+        batch('lf-7', [timed(0, 'Before', clock.now - 120_000), timed(1, 'Recent', clock.now - 20_000)]),
+      );
+      store.getState().logcatSetTimeWindow('1m');
+      expect(store.getState().logcat).toMatchObject({ timeWindow: '1m', timed: true, rows: 1 });
+      expect(tags(store.getState().logcatModel)).toEqual(['Recent']);
+      expect(store.getState().logcatExport().text).toContain('time window: last 1m; 1 of 2 lines');
+      // 36 s later (device: +5 s) the recent line is 61 s old: the tick drops it without any new batch.
+      clock.now += 36_000;
+      vi.advanceTimersByTime(WINDOW_TICK_MS);
+      expect(store.getState().logcat.rows).toBe(0);
+      store.getState().logcatSetTimeWindow('run', clock.now - 200_000);
+      expect(store.getState().logcat).toMatchObject({ timeWindow: 'run', rows: 2 });
+      store.getState().logcatSetTimeWindow('all');
+      expect(store.getState().logcat).toMatchObject({ timed: false, rows: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,9 +6,29 @@ import type { AppError } from '../../../shared/errors';
 import { REDACTION_CAVEAT } from '../../../shared/logcat/redact';
 import { parseLogQuery, type QueryError } from '../../../shared/logcat/query';
 import type { SliceCreator } from '../store/types';
-import { LogcatModel } from './logcatModel';
+import { LogcatModel, type TimeWindow } from './logcatModel';
 
 export type LogcatStatus = 'idle' | 'starting' | 'following' | 'ended' | 'failed';
+
+/** The time-window presets: every line, the last minute / 5 / 15 minutes / hour, or since the selected run began. */
+export type TimeWindowChoice = 'all' | '1m' | '5m' | '15m' | '1h' | 'run';
+
+const LAST_MS: Record<Exclude<TimeWindowChoice, 'all' | 'run'>, number> = {
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '1h': 3_600_000,
+};
+
+/** The model's window for a choice (`run` needs the run's start, host ms). */
+export function timeWindowOf(choice: TimeWindowChoice, runStartMs: number | null): TimeWindow | null {
+  if (choice === 'all') return null;
+  if (choice === 'run') return runStartMs === null ? null : { kind: 'since', hostMs: runStartMs };
+  return { kind: 'last', ms: LAST_MS[choice] };
+}
+
+/** How often a time window is moved on when no lines arrive. */
+export const WINDOW_TICK_MS = 1000;
 
 export interface LogcatViewState {
   serial: string | null;
@@ -35,6 +55,11 @@ export interface LogcatViewState {
   rows: number;
   total: number;
   packages: string[];
+  /** The time-window preset, and the run start it measures from for `run`. */
+  timeWindow: TimeWindowChoice;
+  runStartMs: number | null;
+  /** A time window or `age:` is in effect (the view says when the device clock is unknown). */
+  timed: boolean;
   /** Moves on whenever the lines change. */
   version: number;
 }
@@ -49,6 +74,8 @@ export interface LogcatSlice {
   logcatPause(): void;
   logcatResume(): void;
   logcatSetRedaction(on: boolean): Promise<void>;
+  /** Applies a time-window preset; `run` measures from `runStartMs` (the selected run's start, host ms). */
+  logcatSetTimeWindow(choice: TimeWindowChoice, runStartMs?: number | null): void;
   /** The matching lines as a .txt: file name and text. */
   logcatExport(): { fileName: string; text: string };
 }
@@ -71,6 +98,9 @@ export const INITIAL_LOGCAT: LogcatViewState = {
   rows: 0,
   total: 0,
   packages: [],
+  timeWindow: 'all',
+  runStartMs: null,
+  timed: false,
   version: 0,
 };
 
@@ -89,6 +119,16 @@ function stamp(ms: number): string {
     .replace('T', '-');
 }
 
+/** The time window in words, for the export header. */
+function windowLabel(state: LogcatViewState): string {
+  if (state.timeWindow === 'all') return 'all';
+  if (state.timeWindow === 'run')
+    return state.runStartMs === null
+      ? 'all'
+      : `since ${new Date(state.runStartMs).toISOString()} (run start)`;
+  return `last ${state.timeWindow}`;
+}
+
 export const createLogcatSlice: SliceCreator<LogcatSlice> =
   ({ client, now }) =>
   (set, get) => {
@@ -103,6 +143,7 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
       set((state) => ({ logcat: { ...state.logcat, ...change } }));
 
     const counts = (): Partial<LogcatViewState> => ({
+      timed: model.timed,
       rows: model.rows,
       total: model.total,
       evicted: model.ring.evicted,
@@ -110,12 +151,29 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
     });
 
     // Lines go into the model at once; React hears of them at most every UI_INTERVAL_MS (one render per interval
-    // however many batches came), so a fast log never renders more often than that.
+    // however many batches came), so a fast log never renders more often than that. The render itself runs at the
+    // start of an animation frame (requestAnimationFrame), so React's commit, the list's scroll and the browser's
+    // own style/layout/paint share one frame instead of a timer task forcing a layout the frame then redoes.
     let pendingGaps = 0;
     let pendingAdded = 0;
     let pendingPackages = false;
     let lastFlushMs = Number.NEGATIVE_INFINITY;
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    let frameRequested = false;
+
+    const inFrame = (callback: () => void): void => {
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(callback);
+      else setTimeout(callback, 0);
+    };
+
+    const requestFlush = (): void => {
+      if (frameRequested) return;
+      frameRequested = true;
+      inFrame(() => {
+        frameRequested = false;
+        flush();
+      });
+    };
 
     const flush = (): void => {
       if (flushTimer !== undefined) clearTimeout(flushTimer);
@@ -142,8 +200,23 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
       pendingPackages ||= batch.processes.length > 0;
       pendingAdded += model.push(batch.lines, batch.processes);
       const wait = lastFlushMs + UI_INTERVAL_MS - performance.now();
-      if (wait <= 0) flush();
-      else flushTimer ??= setTimeout(flush, wait);
+      if (wait <= 0) requestFlush();
+      else
+        flushTimer ??= setTimeout(() => {
+          flushTimer = undefined;
+          requestFlush();
+        }, wait);
+    };
+
+    // A time window moves on with the clock even when no lines come: checked every WINDOW_TICK_MS while one is set.
+    let windowTimer: ReturnType<typeof setInterval> | undefined;
+    const tickWindow = (): void => {
+      if (windowTimer !== undefined) clearInterval(windowTimer);
+      windowTimer = undefined;
+      if (!model.timed) return;
+      windowTimer = setInterval(() => {
+        if (model.refreshWindow()) update({ ...counts(), version: get().logcat.version + 1 });
+      }, WINDOW_TICK_MS);
     };
 
     const subscribe = (): void => {
@@ -199,6 +272,8 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
           update({ status: 'failed', error: answer.error });
           return;
         }
+        const clock = answer.value.deviceClock;
+        model.setClockSkew(clock === undefined || clock === null ? 0 : clock.deviceMs - clock.hostMs);
         update({
           status: 'following',
           follow: answer.value,
@@ -223,11 +298,23 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
           return;
         }
         model.setQuery(query);
+        tickWindow();
         update({
           ...counts(),
           queryText: text,
           appliedQuery: text,
           queryError: null,
+          newWhilePaused: 0,
+          version: get().logcat.version + 1,
+        });
+      },
+      logcatSetTimeWindow(choice, runStartMs = null) {
+        model.setWindow(timeWindowOf(choice, runStartMs));
+        tickWindow();
+        update({
+          ...counts(),
+          timeWindow: choice,
+          runStartMs,
           newWhilePaused: 0,
           version: get().logcat.version + 1,
         });
@@ -251,7 +338,7 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
         const taken = now();
         const header = [
           `androperator logcat export of ${state.serial ?? 'no device'} at ${new Date(taken).toISOString()}`,
-          `query: ${state.appliedQuery === '' ? '(none)' : state.appliedQuery}; ${model.rows} of ${model.total} lines`,
+          `query: ${state.appliedQuery === '' ? '(none)' : state.appliedQuery}; time window: ${windowLabel(state)}; ${model.rows} of ${model.total} lines`,
           `redaction ${state.redact ? 'on' : 'off'} for new lines; ${state.redactions} values replaced in the buffer. ${state.caveat}`,
         ];
         if (state.dropped > 0 || state.evicted > 0)

@@ -35,6 +35,8 @@ export interface LogStyle {
   modifiers: ReadonlySet<LogModifier>;
   /** Device boot time in epoch ms, for `monotonic`. */
   bootMs: number;
+  /** The device time zone's offset from UTC in minutes at a time (persist.sys.timezone); absent: UTC. */
+  offsetMinutes?: (timeMs: number) => number;
 }
 
 export function isLogFormat(value: string): value is LogFormat {
@@ -67,11 +69,18 @@ function timeOf(entry: LogEntry, style: LogStyle): string {
     const seconds = Math.floor(base / 1000);
     return `${String(seconds).padStart(modifiers.has('monotonic') ? 6 : 5)}.${fraction(base, modifiers)}`;
   }
-  const date = new Date(entry.timeMs);
-  const year = modifiers.has('year') ? `${date.getUTCFullYear()}-` : '';
-  const clock = formatLogTime(entry.timeMs).slice(0, -4);
-  // The simulated persist.sys.timezone is UTC, so `UTC` changes nothing and `zone` always says +0000.
-  return `${year}${clock}.${fraction(entry.timeMs, modifiers)}${modifiers.has('zone') ? ' +0000' : ''}`;
+  // Device-local time (persist.sys.timezone) unless `UTC` asks for UTC; `zone` prints the offset used.
+  const offset =
+    modifiers.has('UTC') || style.offsetMinutes === undefined ? 0 : style.offsetMinutes(entry.timeMs);
+  const local = entry.timeMs + offset * 60_000;
+  const year = modifiers.has('year') ? `${new Date(local).getUTCFullYear()}-` : '';
+  const clock = formatLogTime(local).slice(0, -4);
+  return `${year}${clock}.${fraction(entry.timeMs, modifiers)}${modifiers.has('zone') ? ` ${zoneText(offset)}` : ''}`;
+}
+
+function zoneText(offsetMinutes: number): string {
+  const magnitude = Math.abs(offsetMinutes);
+  return `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(magnitude / 60))}${pad(magnitude % 60)}`;
 }
 
 /** The uid column of `-v uid`: Android's name for system uids, the number for apps (as logprint prints). */

@@ -127,3 +127,95 @@ describe('logcat', () => {
     expect((await runShell('logcat --pid=abc', { state })).stderr).toBe("logcat: invalid pid 'abc'\n");
   });
 });
+
+describe('logcat before Android 7', () => {
+  function legacy(sdk: string): DeviceState {
+    const state = deviceWithLogs();
+    state.setProperty('ro.build.version.sdk', sdk);
+    return state;
+  }
+
+  it('refuses --pid at API 23 with Unrecognized Option and the usage, exit 1', async () => {
+    const run = await runShell('logcat -d --pid=1234', { state: legacy('23') });
+    expect(run.status).toBe(1);
+    expect(run.stdout.toString()).toBe('');
+    expect(run.stderr.toString()).toMatch(
+      /^Unrecognized Option -\nUsage: logcat \[options\] \[filterspecs\]\n/,
+    );
+  });
+
+  it('refuses --pid and -m at API 21 with getopt complaint first, exit 255', async () => {
+    const run = await runShell('logcat -d --pid 1234', { state: legacy('21') });
+    expect(run.status).toBe(255);
+    expect(run.stderr.toString()).toMatch(/^logcat: unknown option -- -\nUnrecognized Option\nUsage: logcat/);
+    const max = await runShell('logcat -d -m 5', { state: legacy('21') });
+    expect(max.stderr.toString()).toMatch(/^logcat: unknown option -- m\n/);
+  });
+
+  it('refuses -v modifiers and epoch -t times, accepts threadtime and MM-DD times', async () => {
+    const epoch = await runShell('logcat -d -v threadtime,epoch', { state: legacy('22') });
+    expect(epoch.stderr.toString()).toMatch(/^Invalid parameter threadtime,epoch to -v\n/);
+    const since = await runShell('logcat -t 1704458096.000', { state: legacy('22') });
+    expect(since.stderr.toString()).toBe('-t "1704458096.000" not in "%m-%d %H:%M:%S.%q" time format\n');
+    const ok = await runShell("logcat -v threadtime -t '01-05 12:34:56.790'", { state: legacy('21') });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout.toString()).toContain('debug line');
+    expect(ok.stdout.toString()).not.toContain('Start proc');
+  });
+
+  it('keeps --pid at API 24', async () => {
+    const run = await runShell('logcat -d --pid=99', { state: legacy('24') });
+    expect(run.status).toBe(0);
+    expect(run.stdout.toString()).toContain('debug line');
+    expect(run.stdout.toString()).not.toContain('Start proc');
+  });
+});
+
+describe('logcat in the device time zone', () => {
+  // 2027-01-01 00:00:30 in Berlin (+0100) is 2026-12-31 23:00:30 UTC.
+  const NEW_YEAR = Date.UTC(2026, 11, 31, 23, 0, 30);
+
+  function berlin(): DeviceState {
+    const state = new DeviceState({
+      now: () => NEW_YEAR,
+      properties: { 'persist.sys.timezone': 'Europe/Berlin' },
+    });
+    state.appendLog({
+      priority: 'I',
+      tag: 'OldYear',
+      message: 'before midnight',
+      pid: 5,
+      timeMs: NEW_YEAR - 60_000,
+    });
+    state.appendLog({
+      priority: 'I',
+      tag: 'NewYear',
+      message: 'after midnight',
+      pid: 5,
+      timeMs: NEW_YEAR - 10_000,
+    });
+    return state;
+  }
+
+  it('prints threadtime in local time and -v zone with the offset; -v UTC prints UTC', async () => {
+    const state = berlin();
+    expect((await runShell('logcat -d -v threadtime -s NewYear', { state })).stdout.toString()).toBe(
+      '--------- beginning of main\n01-01 00:00:20.000     5     5 I NewYear : after midnight\n',
+    );
+    expect((await runShell('logcat -d -v time,year,zone -s NewYear', { state })).stdout.toString()).toContain(
+      '2027-01-01 00:00:20.000 +0100 I/NewYear',
+    );
+    expect((await runShell('logcat -d -v time,UTC -s NewYear', { state })).stdout.toString()).toContain(
+      '12-31 23:00:20.000 I/NewYear',
+    );
+  });
+
+  it('reads -t MM-DD times as local times of the current local year, as log_time::strptime does', async () => {
+    const state = berlin();
+    const since = await runShell("logcat -v raw -t '12-31 23:59:55.000'", { state });
+    // 12-31 of 2027 (the local year) is in the future: nothing, as on a real device on New Year's day.
+    expect(since.stdout.toString()).toBe('');
+    const today = await runShell("logcat -v raw -t '01-01 00:00:00.000'", { state });
+    expect(today.stdout.toString()).toBe('--------- beginning of main\nafter midnight\n');
+  });
+});

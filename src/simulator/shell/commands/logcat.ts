@@ -2,24 +2,29 @@ import { attachLogReader } from '../../device/logTraffic';
 import type { LogBuffer, LogEntry } from '../../device/state';
 import { failWith, type CommandContext } from '../commandTable';
 import { binaryLogEntry, formatLogEntry, type LogStyle } from './logFormat';
-import { PRIORITY_RANK, parseLogcatOptions, type LogcatOptions } from './logcatOptions';
+import { legacyOptionError } from './logcatLegacy';
+import { PRIORITY_RANK, parseLogcatOptions, type LogcatOptions, type ZoneOffset } from './logcatOptions';
+import { localTime, timeZoneOf } from './toybox/deviceTime';
 
 /**
  * `logcat [-d] [-c] [-g] [-B] [-D] [-v FORMAT[,MODIFIER]] [-b BUFFER] [-t N|TIME] [-T N|TIME] [--pid=N] [-m N]
- * [-e REGEX] [-s] [TAG:PRIORITY ...]`. Times print in UTC (the simulated persist.sys.timezone). Without -d/-t it keeps
- * streaming new entries until the stream closes (or -m is reached); -B writes logger_entry v4 records.
+ * [-e REGEX] [-s] [TAG:PRIORITY ...]`. Times print, and `-t`/`-T` dates are read, in persist.sys.timezone (UTC unless a
+ * test sets another). Without -d/-t it keeps
+ * streaming new entries until the stream closes (or -m is reached); -B writes logger_entry v4 records. Below API 24
+ * the Android 7 options (--pid, -m, -e, long options, -v modifiers) are refused as that logcat refuses them.
  */
 export async function logcat(context: CommandContext): Promise<number> {
   const { state } = context.device;
-  const options = parseLogcatOptions(context.args, state.now(), context.environment.ANDROID_LOG_TAGS);
+  const legacy = legacyOptionError(context.args, state.sdkLevel);
+  if (legacy) return failWith(context, legacy.stderr, legacy.status);
+  const offsetMinutes = zoneOffsetOf(timeZoneOf(state));
+  const options = parseLogcatOptions(
+    context.args,
+    state.now(),
+    context.environment.ANDROID_LOG_TAGS,
+    offsetMinutes ?? undefined,
+  );
   if ('error' in options) return failWith(context, options.error);
-  // --pid arrived with Android 7 (API 24); older logcat knows no long options and stops with a usage error (the
-  // wording here is approximate, the non-zero exit is what callers must handle).
-  if (options.pid !== undefined && state.sdkLevel < 24)
-    return failWith(
-      context,
-      `logcat: unrecognized option '--pid=${options.pid}' (Android ${state.sdkLevel} logcat has no --pid)`,
-    );
   if (options.clear) {
     state.clearLogs(options.buffers);
     return 0;
@@ -28,7 +33,12 @@ export async function logcat(context: CommandContext): Promise<number> {
     printSizes(context, options.buffers);
     return 0;
   }
-  const style: LogStyle = { format: options.format, modifiers: options.modifiers, bootMs: state.bootTimeMs };
+  const style: LogStyle = {
+    format: options.format,
+    modifiers: options.modifiers,
+    bootMs: state.bootTimeMs,
+    ...(offsetMinutes === null ? {} : { offsetMinutes }),
+  };
   const printed = new Set<LogBuffer>();
   let lastBuffer: LogBuffer | undefined;
   let count = 0;
@@ -75,6 +85,22 @@ export async function logcat(context: CommandContext): Promise<number> {
     else context.signal.addEventListener('abort', finish, { once: true });
   });
   return 0;
+}
+
+/** The zone's UTC offset at a time, cached per minute (Intl is slow per line); null for UTC (nothing to shift). */
+function zoneOffsetOf(timeZone: string): ZoneOffset | null {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return null;
+  const cache = new Map<number, number>();
+  return (timeMs) => {
+    const minute = Math.floor(timeMs / 60_000);
+    let offset = cache.get(minute);
+    if (offset === undefined) {
+      if (cache.size > 4096) cache.clear();
+      offset = localTime(minute * 60_000, timeZone).offsetMinutes;
+      cache.set(minute, offset);
+    }
+    return offset;
+  };
 }
 
 function reachedMax(options: LogcatOptions, count: number): boolean {

@@ -51,18 +51,25 @@ const FLAG_OPTIONS: Record<string, keyof LogcatOptions | 'silent'> = {
   '-s': 'silent',
 };
 
+/** The device time zone's offset from UTC in minutes at an epoch ms (persist.sys.timezone). */
+export type ZoneOffset = (timeMs: number) => number;
+
+const UTC_ZONE: ZoneOffset = () => 0;
+
 /**
- * Parses logcat's arguments; `nowMs` dates `MM-DD` times in the current year. Without filter specs on the command
- * line, `logTags` (ANDROID_LOG_TAGS, which the adb CLI exports) supplies them, as liblog does.
+ * Parses logcat's arguments; `nowMs` dates `MM-DD` times in the current year, read as device-local times in the zone
+ * `offsetMinutes` describes (UTC by default), as log_time::strptime does with localtime() and mktime(). Without filter
+ * specs on the command line, `logTags` (ANDROID_LOG_TAGS, which the adb CLI exports) supplies them, as liblog does.
  */
 export function parseLogcatOptions(
   args: readonly string[],
   nowMs: number,
   logTags = '',
+  offsetMinutes: ZoneOffset = UTC_ZONE,
 ): LogcatOptions | { error: string } {
   const hasSpecs = args.some((argument, index) => isFilterSpec(args, index, argument));
   const specs = hasSpecs ? [] : logTags.split(/\s+/).filter(Boolean);
-  return parseArguments([...args, ...specs], nowMs);
+  return parseArguments([...args, ...specs], nowMs, offsetMinutes);
 }
 
 /** Whether args[index] is a filter spec (not an option or an option's value). */
@@ -72,7 +79,11 @@ function isFilterSpec(args: readonly string[], index: number, argument: string):
   return previous === undefined || !(previous in VALUE_OPTIONS);
 }
 
-function parseArguments(args: readonly string[], nowMs: number): LogcatOptions | { error: string } {
+function parseArguments(
+  args: readonly string[],
+  nowMs: number,
+  offsetMinutes: ZoneOffset,
+): LogcatOptions | { error: string } {
   const options: LogcatOptions = {
     format: 'threadtime',
     modifiers: new Set(),
@@ -106,7 +117,7 @@ function parseArguments(args: readonly string[], nowMs: number): LogcatOptions |
       const value = equals > 0 ? argument.slice(equals + 1) : args[index + 1];
       if (value === undefined) return { error: `logcat: option ${name} needs an argument` };
       if (equals < 0) index += 1;
-      const error = applyValueOption(options, option, value, nowMs);
+      const error = applyValueOption(options, option, value, nowMs, offsetMinutes);
       if (error) return { error };
       continue;
     }
@@ -142,6 +153,7 @@ function applyValueOption(
   option: string,
   value: string,
   nowMs: number,
+  offsetMinutes: ZoneOffset,
 ): string | undefined {
   switch (option) {
     case '-v':
@@ -178,7 +190,7 @@ function applyValueOption(
       }
       return undefined;
     default: {
-      const recent = parseRecent(value, nowMs);
+      const recent = parseRecent(value, nowMs, offsetMinutes);
       if (!recent) return `logcat: invalid count or time '${value}'`;
       options.recent = recent;
       // -t prints the recent lines and exits; -T keeps streaming after them.
@@ -188,8 +200,15 @@ function applyValueOption(
   }
 }
 
-/** A count, `[YYYY-]MM-DD hh:mm:ss[.mmm]` (UTC, the simulated timezone) or `sssss[.mmm]` seconds since the epoch. */
-export function parseRecent(value: string, nowMs: number): LogcatOptions['recent'] {
+/**
+ * A count, `[YYYY-]MM-DD hh:mm:ss[.mmm]` (device-local: the current local year when none is given, so on New Year's
+ * day `12-31 ...` is later this year, not last year) or `sssss[.mmm]` seconds since the epoch.
+ */
+export function parseRecent(
+  value: string,
+  nowMs: number,
+  offsetMinutes: ZoneOffset = UTC_ZONE,
+): LogcatOptions['recent'] {
   if (/^\d+$/.test(value) && value.length < 9) return { count: Number(value) };
   const epoch = /^(\d{9,})(?:\.(\d{1,9}))?$/.exec(value);
   if (epoch) {
@@ -198,8 +217,9 @@ export function parseRecent(value: string, nowMs: number): LogcatOptions['recent
   const match = /^(?:(\d{4})-)?(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?$/.exec(value);
   if (!match) return undefined;
   const [, year, month, day, hours, minutes, seconds, fraction = '0'] = match;
-  const sinceMs = Date.UTC(
-    year === undefined ? new Date(nowMs).getUTCFullYear() : Number(year),
+  const localYear = new Date(nowMs + offsetMinutes(nowMs) * 60_000).getUTCFullYear();
+  const asUtc = Date.UTC(
+    year === undefined ? localYear : Number(year),
     Number(month) - 1,
     Number(day),
     Number(hours),
@@ -207,5 +227,7 @@ export function parseRecent(value: string, nowMs: number): LogcatOptions['recent
     Number(seconds),
     Number(fraction.padEnd(3, '0').slice(0, 3)),
   );
+  // mktime: the local fields less the zone's offset then (found from the offset near that time).
+  const sinceMs = asUtc - offsetMinutes(asUtc - offsetMinutes(asUtc) * 60_000) * 60_000;
   return Number.isFinite(sinceMs) ? { sinceMs } : undefined;
 }
