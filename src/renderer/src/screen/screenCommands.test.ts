@@ -33,7 +33,9 @@ describe('the Screen view in the command palette', () => {
     const ids = actions.map((action) => action.id);
     const globals = shortcutList(false).filter((shortcut) => shortcut.command !== 'palette').length;
     expect(ids.slice(globals, globals + 3)).toEqual(['screen-open', 'screen-freeze', 'screen-refresh-tree']);
+    // The designer's background switch also names the live screen; the Screen view's entries follow it.
     expect(filterActions(actions, 'live screen').map((action) => [action.label, action.keys])).toEqual([
+      ['Switch the preview background (without panel, live screen, neutral)', 'B'],
       ['Open live screen', undefined],
       ['Freeze / resume live screen', 'F'],
       ['Refresh the live screen UI tree', undefined],
