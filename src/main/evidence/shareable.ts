@@ -2,6 +2,7 @@
 // one-page HTML summary (verdict, device, app version, timings) that opens offline with the annotated image inside.
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Rect } from '../../shared/geometry/types';
+import { CRASH_FLAG_NOTE, CRASH_KIND_TEXT, crashFlag } from '../../shared/logcat/crashes';
 import type { RunRecord } from './types';
 
 export const ANNOTATED_FILE = 'screenshot-annotated.png';
@@ -110,6 +111,32 @@ export function linesNearCapture(
   return nearest.map((index) => lines[index] ?? '');
 }
 
+function crashRow(record: RunRecord): string {
+  const report = record.crashes;
+  if (report === undefined) return 'not looked for';
+  if (report.status === 'not_read') return 'not looked for (the device log was not read)';
+  if (report.status === 'none_seen') return 'none seen in the lines read';
+  return crashFlag(report) ?? 'none seen in the lines read';
+}
+
+function crashSection(record: RunRecord): string {
+  const report = record.crashes;
+  if (report === undefined || report.status !== 'seen') return '';
+  const items = report.entries
+    .map(
+      (entry) =>
+        `<li><strong>${escapeHtml(CRASH_KIND_TEXT[entry.kind])}</strong> ${escapeHtml(
+          entry.packageName ?? 'process not named',
+        )} <span class="note">pid ${entry.pid}, ${escapeHtml(entry.tag)}, ${escapeHtml(entry.time)}</span><pre>${escapeHtml(
+          (entry.lines ?? [entry.line]).join('\n'),
+        )}</pre></li>`,
+    )
+    .join('\n');
+  return `<section><h2>Crashes and ANRs seen during the run</h2><p class="note">${escapeHtml(
+    report.caveats.join(' '),
+  )}</p><ol>${items}</ol></section>`;
+}
+
 function logRow(record: RunRecord): string {
   const excerpt = record.logExcerpt;
   if (excerpt === undefined) return 'not recorded';
@@ -130,6 +157,7 @@ export function renderSummaryHtml(
   logText?: string,
 ): string {
   const verdict = verdictOf(record);
+  const flag = crashFlag(record.crashes);
   const { device, context } = record;
   const app = context?.foregroundApp;
   const rows: Array<[string, string]> = [
@@ -165,6 +193,7 @@ export function renderSummaryHtml(
         : 'none',
     ],
     ['Device log', logRow(record)],
+    ['Crashes and ANRs', crashRow(record)],
   ];
   const steps = record.steps
     .map(
@@ -196,6 +225,7 @@ body { font: 15px/1.45 system-ui, sans-serif; margin: 24px; color: #1b1b1f; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 .verdict { padding: 10px 14px; border-radius: 8px; font-weight: 600; margin: 12px 0; }
 .passed { background: #e3f6e8; color: #0b6b2b; } .failed { background: #fde7e7; color: #a01818; }
+.flag { padding: 8px 14px; border-left: 4px solid #b26a00; background: #fff4e0; color: #7a4700; font-weight: 600; margin: 0 0 12px; }
 table { border-collapse: collapse; margin: 8px 0 16px; } td, th { text-align: left; padding: 3px 12px 3px 0; vertical-align: top; }
 th { color: #555; font-weight: 500; }
 .layout { display: flex; gap: 24px; align-items: flex-start; flex-wrap: wrap; }
@@ -209,6 +239,7 @@ pre { font: 12px/1.4 ui-monospace, monospace; background: #f4f4f6; padding: 8px;
 <h1>${escapeHtml(record.label ?? 'On-screen log run')}</h1>
 <div>Run ${escapeHtml(record.id)}</div>
 <div class="verdict ${verdict.passed ? 'passed' : 'failed'}" role="status">${escapeHtml(verdict.text)}</div>
+${flag === null ? '' : `<div class="flag" role="note">${escapeHtml(`\u26a0 ${flag}`)}<div class="note">${escapeHtml(CRASH_FLAG_NOTE)} The verdict above does not count it.</div></div>`}
 <div class="layout">
 <section>
 <table>
@@ -221,6 +252,7 @@ ${steps}
 </section>
 ${image}
 </div>
+${crashSection(record)}
 ${log}
 </body>
 </html>

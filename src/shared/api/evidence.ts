@@ -332,6 +332,8 @@ export interface RunCrashEntry {
   packageName?: string;
   /** The first line of the report (redacted like the excerpt). */
   line: string;
+  /** The report's first lines (header, process, top of the stack), redacted like the excerpt; absent in older runs. */
+  lines?: string[];
 }
 
 /**

@@ -206,6 +206,7 @@ export const runCrashReportSchema = z.object(
           tag: text,
           packageName: optionalText,
           line: z.string({ error: 'must be a string' }),
+          lines: z.array(z.string({ error: 'must be a string' }), { error: 'must be an array' }).optional(),
         },
         object,
       ),

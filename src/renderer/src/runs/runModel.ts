@@ -1,7 +1,13 @@
 // Results as the console shows them: one column per device, built from whatever answered (a sequence, one
 // execution, a manual capture, a stored run record) and updated by run:progress events. Pure.
 import type { ExecutionOutcome } from '../../../shared/api/contract';
-import type { CaptureCheck, RunRecord, RunStatus, RunStepStatus } from '../../../shared/api/evidence';
+import type {
+  CaptureCheck,
+  RunCrashReport,
+  RunRecord,
+  RunStatus,
+  RunStepStatus,
+} from '../../../shared/api/evidence';
 import type { SequenceProgress, SequenceResult, SequenceStep } from '../../../shared/api/sequence';
 import type { ResultEnvelope } from '../../../shared/envelope';
 import type { AppError } from '../../../shared/errors';
@@ -42,6 +48,8 @@ export interface ResultColumn {
   predictedBounds?: Rect;
   /** Secondary problems worth knowing (evidence not written, capture check not run). */
   notes: string[];
+  /** Crash and ANR reports in the run's log window: a flag beside the verdict, never part of it. */
+  crashes?: RunCrashReport;
 }
 
 function stepError(error: AppError | StepError): StepError {
@@ -135,6 +143,7 @@ export function sequenceColumn(serial: string, deviceLabel: string, result: Sequ
   // The device said the evidence is not this run's (its panel was replaced, its lease lost): that is the verdict.
   if (result.interference !== undefined) column.error = stepError(result.interference);
   if (result.lease?.status === 'unsupported') column.notes.push(`No device lease: ${result.lease.warning}`);
+  if (result.crashes !== undefined) column.crashes = result.crashes;
   return column;
 }
 
@@ -204,6 +213,7 @@ export function recordColumn(record: RunRecord, deviceLabel?: string): ResultCol
   if (record.predictedBounds !== undefined) column.predictedBounds = record.predictedBounds;
   if (record.status === 'running')
     column.notes.push('The run record was never finished (the console stopped).');
+  if (record.crashes !== undefined) column.crashes = record.crashes;
   return column;
 }
 
