@@ -188,6 +188,10 @@ const SEQUENCE_OUTPUT: Record<keyof SequenceOutcome, string> = {
   crashes:
     '{"status":"none_seen"|"seen"|"not_read","entries":[{kind,time,pid,tag,packageName,line}]}: crash and ANR\n' +
     '                     reports in the log window (a warning; the verdict is unchanged)',
+  inspection:
+    '{"source":"host_diagnostics","observedAt","observedAfter":"clear","environment":{status,...},"app":\n' +
+    '                     {status,packageName,versionName,...}}: device facts and the foreground app read by the\n' +
+    '                     host after clear (a failed read is recorded as failed; the run does not fail)',
   deviceId: 'the device serial again, as exec prints it',
   copiedTo: 'where --path received a copy of the screenshot',
 };

@@ -89,3 +89,36 @@ describe('a run export with crash reports', () => {
     expect(html).toContain('<td>not looked for (the device log was not read)</td>');
   });
 });
+
+describe('a run export with the inspection after clear', () => {
+  it('shows each part with its status, labelled as a host observation after clear', async () => {
+    const created = await store.createRun({
+      deviceSerial: 'emulator-5554',
+      startedAt: '2025-06-03T14:05:09Z',
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    const handle = created.value;
+    await handle.writeRecord({
+      ...fullRecord(),
+      id: handle.id,
+      inspection: {
+        source: 'host_diagnostics',
+        observedAt: '2025-06-03T14:05:12.000Z',
+        observedAfter: 'clear',
+        environment: { status: 'complete', androidRelease: '15', apiLevel: 35, abi: 'arm64-v8a' },
+        app: { status: 'failed', error: { code: 'NOT_FOUND', message: 'no resumed activity' } },
+      },
+    });
+    const html = (await zipEntries(handle.id)).get(`${handle.id}/summary.html`) ?? '';
+    expect(html).toContain('<h2>Inspection after clear</h2>');
+    expect(html).toContain(
+      'Host observation over adb at 2025-06-03T14:05:12.000Z, after the run&#39;s clear step',
+    );
+    expect(html).toContain(
+      '<th scope="row">Environment (complete)</th><td>Android 15, API 35, arm64-v8a</td>',
+    );
+    expect(html).toContain(
+      '<th scope="row">Foreground app (failed)</th><td>NOT_FOUND no resumed activity</td>',
+    );
+  });
+});

@@ -137,6 +137,49 @@ function crashSection(record: RunRecord): string {
   )}</p><ol>${items}</ol></section>`;
 }
 
+function inspectionSection(record: RunRecord): string {
+  const inspection = record.inspection;
+  if (inspection === undefined) return '';
+  const rows: Array<[string, string]> = [];
+  const env = inspection.environment;
+  if (env !== undefined)
+    rows.push([
+      `Environment (${env.status})`,
+      env.error !== undefined
+        ? `${env.error.code} ${env.error.message}`
+        : [
+            env.androidRelease === undefined ? '' : `Android ${env.androidRelease}`,
+            env.apiLevel === undefined ? '' : `API ${env.apiLevel}`,
+            env.abi ?? '',
+            env.selinux === undefined ? '' : `SELinux ${env.selinux}`,
+            env.memoryKib?.total == null ? '' : `memory ${Math.round(env.memoryKib.total / 1024)} MiB`,
+            env.dataKib === undefined ? '' : `/data ${Math.round(env.dataKib.available / 1024)} MiB free`,
+          ]
+            .filter((part) => part !== '')
+            .join(', '),
+    ]);
+  const app = inspection.app;
+  if (app !== undefined)
+    rows.push([
+      `Foreground app (${app.status})`,
+      app.error !== undefined
+        ? `${app.error.code} ${app.error.message}`
+        : [
+            app.packageName ?? '',
+            app.versionName === undefined ? '' : `${app.versionName} (${app.versionCode ?? '?'})`,
+            app.component ?? '',
+            app.pid === undefined ? '' : `pid ${app.pid}`,
+          ]
+            .filter((part) => part !== '')
+            .join(', '),
+    ]);
+  return `<section><h2>Inspection after clear</h2><p class="note">${escapeHtml(
+    `Host observation over adb at ${inspection.observedAt}, after the run's clear step (not at capture time).`,
+  )}</p><table>${rows
+    .map(([name, value]) => `<tr><th scope="row">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('')}</table></section>`;
+}
+
 function logRow(record: RunRecord): string {
   const excerpt = record.logExcerpt;
   if (excerpt === undefined) return 'not recorded';
@@ -253,6 +296,7 @@ ${steps}
 ${image}
 </div>
 ${crashSection(record)}
+${inspectionSection(record)}
 ${log}
 </body>
 </html>

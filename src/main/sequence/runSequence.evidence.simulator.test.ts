@@ -1,5 +1,6 @@
 // The evidence a sequence run gathers besides its steps, against a simulated phone through a real isolated adb
-// server: a crash that happens during the run is in run.json and the result (the verdict unchanged).
+// server: a crash that happens during the run is in run.json and the result (the verdict unchanged), and the host's
+// environment and foreground-app inspection after clear is recorded as such.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,5 +90,49 @@ describe('a sequence run during which the app crashes', () => {
     // The same report is in the run's log file the excerpt wrote.
     const log = await readFile(join(result.value.runPath, 'logcat.txt'), 'utf8');
     expect(log).toContain(`Process: ${app}, PID: ${entry?.pid}`);
+  });
+});
+
+describe('the inspection after clear', () => {
+  it('records the device environment and the foreground app as host observations after clear, with their status', async () => {
+    const booted = await bootSimulated(adb);
+    running.push(booted.sim);
+    const { state } = booted.sim.device;
+    const app = state.foreground.packageName;
+    if (app === null || app === undefined) throw new Error('the simulated phone shows no app');
+    const info = state.getPackage(app);
+    const result = await runSequence(
+      { design: DESIGN, deviceId: booted.serial, operatorPackage: PACKAGE },
+      dependencies(() => undefined),
+    );
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.status).toBe('succeeded');
+    const record = await runJson(result.value.runPath);
+    const inspection = record.inspection;
+    expect(inspection).toMatchObject({
+      source: 'host_diagnostics',
+      observedAfter: 'clear',
+      tools: ['inspect_android_environment', 'inspect_android_app'],
+      environment: {
+        status: 'complete',
+        apiLevel: 35,
+        androidRelease: state.getProperty('ro.build.version.release'),
+        abi: state.getProperty('ro.product.cpu.abi'),
+      },
+      app: { packageName: app, isForeground: true, versionName: info?.versionName },
+    });
+    expect(['complete', 'partial']).toContain(inspection?.app?.status);
+    expect(inspection?.environment?.memoryKib?.total).toBeGreaterThan(0);
+    expect(inspection?.environment?.dataKib?.total).toBeGreaterThan(0);
+    // Taken after the clear step answered, and the result carries the same record.
+    const clear = record.steps.find((step) => step.name === 'clear');
+    expect(Date.parse(inspection?.observedAt ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(clear?.finishedAt ?? ''),
+    );
+    expect(result.value.inspection).toEqual(inspection);
+    // What the device received: the inspection's read-only commands, after clear.
+    const received = booted.sim.device.received().map((entry) => entry.service);
+    expect(received.some((service) => service.includes('dumpsys activity activities'))).toBe(true);
+    expect(received.some((service) => service.includes('getenforce'))).toBe(true);
   });
 });

@@ -8,6 +8,8 @@ import { conflictError, readinessFailure } from '../execution/hostFailure';
 import { deviceKey } from '../execution/inFlight';
 import { systemClock } from '../execution/types';
 import { leaseOwner } from '../operator/deviceLease';
+import { runInspectionReads } from '../diagnostics/runInspection';
+import { inspectAfterClear } from '../evidence/inspection';
 import { runFolderPort } from './adbPorts';
 import { driveSequence } from './loop';
 import type { SequenceState } from './machine';
@@ -111,7 +113,8 @@ export async function runSequence(
         ...(dependencies.onProgress === undefined ? {} : { onProgress: dependencies.onProgress }),
       },
     );
-    return ok(result);
+    // Host observations after clear (environment, foreground app) join the evidence; they never fail the run.
+    return ok(await inspectAfterClear(result, handle, runInspectionReads(device)));
   } finally {
     await connection.close();
     leased.value.release();

@@ -354,8 +354,14 @@ export interface RunCrashReport {
 export interface RunInspection {
   source: 'host_diagnostics';
   observedAt: string;
+  /** When the host read it: after the run's clear step answered (not at capture time). */
+  observedAfter?: 'clear';
+  /** The tools whose answers this is, and the foreground package the app part inspected. */
+  tools?: string[];
+  /** How long the reads took, in ms (bounded by INSPECTION_TIMEOUT_MS). */
+  durationMs?: number;
   environment?: {
-    status: 'complete' | 'partial' | 'failed';
+    status: 'complete' | 'partial' | 'failed' | 'timed_out';
     androidRelease?: string;
     apiLevel?: number;
     abi?: string;
@@ -366,7 +372,8 @@ export interface RunInspection {
     error?: RunError;
   };
   app?: {
-    status: 'complete' | 'failed';
+    /** `partial`: a command exited non-zero or the version did not parse (inspect_android_app's own word). */
+    status: 'complete' | 'partial' | 'failed' | 'timed_out';
     packageName?: string;
     component?: string;
     isForeground?: boolean;

@@ -224,10 +224,13 @@ export const runInspectionSchema = z.object(
   {
     source: z.literal('host_diagnostics', { error: 'must be host_diagnostics' }),
     observedAt: timestamp,
+    observedAfter: z.literal('clear', { error: 'must be clear' }).optional(),
+    tools: z.array(text, { error: 'must be an array' }).optional(),
+    durationMs: number(0).optional(),
     environment: z
       .object(
         {
-          status: oneOf(['complete', 'partial', 'failed']),
+          status: oneOf(['complete', 'partial', 'failed', 'timed_out']),
           androidRelease: optionalText,
           apiLevel: optionalInt,
           abi: optionalText,
@@ -247,7 +250,7 @@ export const runInspectionSchema = z.object(
     app: z
       .object(
         {
-          status: oneOf(['complete', 'failed']),
+          status: oneOf(['complete', 'partial', 'failed', 'timed_out']),
           packageName: optionalText,
           component: optionalText,
           isForeground: flag.optional(),

@@ -7,6 +7,7 @@ import type {
   CaptureCheck,
   RunCrashReport,
   RunGroupRef,
+  RunInspection,
   RunLease,
   RunLogExcerpt,
   RunPanelGeneration,
@@ -89,6 +90,8 @@ export interface SequenceResult {
   logExcerpt?: RunLogExcerpt;
   /** Crash and ANR reports in the log window: a warning beside the verdict, never part of it. */
   crashes?: RunCrashReport;
+  /** Device facts and the foreground app's inspection the host read after clear (also in run.json). */
+  inspection?: RunInspection;
 }
 
 /**

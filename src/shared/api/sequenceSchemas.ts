@@ -1,6 +1,11 @@
 // Output schemas of sequence:run and its run:progress events.
 import { z } from 'zod';
-import { captureCheckSchema, runCrashReportSchema, runLogExcerptSchema } from './evidenceSchemas';
+import {
+  captureCheckSchema,
+  runCrashReportSchema,
+  runInspectionSchema,
+  runLogExcerptSchema,
+} from './evidenceSchemas';
 import { exactSchema } from './exactSchema';
 import { answeredErrorSchema, executionSchema, rectSchema, resultSchema } from './outputParts';
 import { resultEnvelopeSchema } from './resultSchemas';
@@ -46,6 +51,7 @@ export const sequenceResultSchema = exactSchema<SequenceResult>()(
     panelGeneration: z.object({ set: z.number(), beforeClear: z.number().optional() }).optional(),
     logExcerpt: runLogExcerptSchema.optional(),
     crashes: runCrashReportSchema.optional(),
+    inspection: runInspectionSchema.optional(),
   }),
 );
 

@@ -4,6 +4,7 @@ import type { ExecutionOutcome } from '../../../shared/api/contract';
 import type {
   CaptureCheck,
   RunCrashReport,
+  RunInspection,
   RunRecord,
   RunStatus,
   RunStepStatus,
@@ -50,6 +51,8 @@ export interface ResultColumn {
   notes: string[];
   /** Crash and ANR reports in the run's log window: a flag beside the verdict, never part of it. */
   crashes?: RunCrashReport;
+  /** Device facts and the foreground app the host read after clear (run.json's inspection). */
+  inspection?: RunInspection;
 }
 
 function stepError(error: AppError | StepError): StepError {
@@ -144,6 +147,7 @@ export function sequenceColumn(serial: string, deviceLabel: string, result: Sequ
   if (result.interference !== undefined) column.error = stepError(result.interference);
   if (result.lease?.status === 'unsupported') column.notes.push(`No device lease: ${result.lease.warning}`);
   if (result.crashes !== undefined) column.crashes = result.crashes;
+  if (result.inspection !== undefined) column.inspection = result.inspection;
   return column;
 }
 
@@ -214,6 +218,7 @@ export function recordColumn(record: RunRecord, deviceLabel?: string): ResultCol
   if (record.status === 'running')
     column.notes.push('The run record was never finished (the console stopped).');
   if (record.crashes !== undefined) column.crashes = record.crashes;
+  if (record.inspection !== undefined) column.inspection = record.inspection;
   return column;
 }
 
