@@ -3,7 +3,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Rect } from '../../shared/geometry/types';
 import { CRASH_FLAG_NOTE, CRASH_KIND_TEXT, crashFlag } from '../../shared/logcat/crashes';
-import type { RunRecord } from './types';
+import type { RunAttachment, RunRecord } from './types';
 
 export const ANNOTATED_FILE = 'screenshot-annotated.png';
 export const SUMMARY_FILE = 'summary.html';
@@ -194,10 +194,24 @@ function logRow(record: RunRecord): string {
   );
 }
 
+function attachmentSection(attachments: readonly RunAttachment[]): string {
+  if (attachments.length === 0) return '';
+  const rows = attachments
+    .map(
+      (attachment) =>
+        `<tr><td>${escapeHtml(attachment.title)}</td><td>${escapeHtml(attachment.tool)}</td><td>${escapeHtml(
+          attachment.status,
+        )}</td><td>${escapeHtml(attachment.takenAt)}</td><td>${escapeHtml(attachment.file)}</td></tr>`,
+    )
+    .join('\n');
+  return `<section><h2>Attachments</h2><p class="note">Answers attached from the console's views, each as the view showed it when taken (the files are in this export).</p><table><tr><th>View</th><th>Tool</th><th>Status</th><th>Taken at</th><th>File</th></tr>${rows}</table></section>`;
+}
+
 export function renderSummaryHtml(
   record: RunRecord,
   annotated: Uint8Array | undefined,
   logText?: string,
+  attachments: readonly RunAttachment[] = [],
 ): string {
   const verdict = verdictOf(record);
   const flag = crashFlag(record.crashes);
@@ -297,6 +311,7 @@ ${image}
 </div>
 ${crashSection(record)}
 ${inspectionSection(record)}
+${attachmentSection(attachments)}
 ${log}
 </body>
 </html>
@@ -308,6 +323,7 @@ export async function shareableFiles(
   record: RunRecord,
   screenshot: Uint8Array | undefined,
   logText?: string,
+  attachments: readonly RunAttachment[] = [],
 ): Promise<Array<{ name: string; data: Uint8Array }>> {
   const annotated =
     screenshot === undefined
@@ -317,7 +333,7 @@ export async function shareableFiles(
   if (annotated !== undefined) files.push({ name: ANNOTATED_FILE, data: annotated });
   files.push({
     name: SUMMARY_FILE,
-    data: new TextEncoder().encode(renderSummaryHtml(record, annotated, logText)),
+    data: new TextEncoder().encode(renderSummaryHtml(record, annotated, logText, attachments)),
   });
   return files;
 }

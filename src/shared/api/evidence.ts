@@ -245,6 +245,8 @@ export interface RunSummary {
   crashesSeen?: number;
   /** How many captures the run holds (more than 1 for a held panel). */
   captureCount?: number;
+  /** What was attached to the run later (attachments.json), oldest first. */
+  attachments?: RunAttachment[];
 }
 
 /** A run folder listRuns could not read, and why. */
@@ -386,3 +388,47 @@ export interface RunInspection {
     error?: RunError;
   };
 }
+
+/** Where an attachment's answer came from: a Diagnostics view, or the logcat viewer's visible window. */
+export type RunAttachmentKind = 'diagnostic' | 'logcat';
+
+/** One attachment as the run's attachments.json lists it (the file holds this plus the answer). */
+export interface RunAttachment {
+  /** File inside the run folder (attachment-<n>-<slug>.json). */
+  file: string;
+  kind: RunAttachmentKind;
+  /** The view's title, e.g. "Environment", "Logcat window". */
+  title: string;
+  /** The tool that answered, e.g. inspect_android_environment, android_logcat. */
+  tool: string;
+  /** The arguments the tool ran with (the logcat viewer: its query and scope). */
+  arguments: Record<string, unknown>;
+  /** The device the answer is from. */
+  serial: string;
+  /** When the answer was taken (the view's "Taken at"), and when it was attached. */
+  takenAt: string;
+  attachedAt: string;
+  /** The answer's status word (complete, partial, failed, timed_out). */
+  status: string;
+  /** Size of the attachment file in bytes. */
+  bytes: number;
+}
+
+/** evidence:attach's input: the run and what to store with it. */
+export interface RunAttachmentInput {
+  id: string;
+  kind: RunAttachmentKind;
+  title: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  serial: string;
+  takenAt: string;
+  status: string;
+  /** The view's answer as shown (logcat lines already redacted as the viewer showed them). */
+  answer: unknown;
+}
+
+/** The largest attachment evidence:attach stores (the serialized file). */
+export const MAX_ATTACHMENT_BYTES = 1024 * 1024;
+/** The most logcat lines one attachment keeps (the newest of the visible window). */
+export const MAX_ATTACHED_LOG_LINES = 2000;

@@ -338,3 +338,29 @@ export const runRecordSchema = z.object(
   },
   object,
 ) satisfies z.ZodType<RunRecord>;
+
+/** One entry of attachments.json (RunAttachment). */
+export const runAttachmentSchema = z.object(
+  {
+    file: text.regex(RUN_FILE_PATTERN, 'must be a file name inside the run folder'),
+    kind: oneOf(['diagnostic', 'logcat']),
+    title: text,
+    tool: text,
+    arguments: z.record(z.string(), z.unknown(), object),
+    serial: text,
+    takenAt: timestamp,
+    attachedAt: timestamp,
+    status: text,
+    bytes: integer(0),
+  },
+  object,
+);
+
+/** attachments.json: the run's attachments, oldest first. */
+export const attachmentIndexSchema = z.object(
+  {
+    schemaVersion: z.literal(1, { error: 'must be 1' }),
+    attachments: z.array(runAttachmentSchema, { error: 'must be an array' }),
+  },
+  object,
+);
