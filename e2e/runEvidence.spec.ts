@@ -1,6 +1,8 @@
 // A run's evidence beyond its steps (issue 17 "Evidence", issue 14 "Evidence worth attaching"): a crash during the
 // run is flagged beside the verdict (which it does not change) with the report's first lines, at 1440x900 and
-// 1024x700.
+// 1024x700; the host's inspection after clear is shown collapsed; a Diagnostics view attaches to the latest run.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test, useConsoleStack } from './fixtures/test';
 import { button, openConsole, resultColumn, saveScreen, step } from './helpers/console';
 
@@ -70,3 +72,56 @@ for (const size of [
     }
   });
 }
+
+test('the Environment view is attached to the latest run and shown in its Results', async ({ page }) => {
+  const [phone] = stack().devices;
+  if (phone === undefined) throw new Error('no phone');
+  await openConsole(page, stack());
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('textbox', { name: 'Panel text', exact: true }).fill('Attach check');
+  await button(page, 'Run sequence').click();
+  const column = resultColumn(page, phone);
+  await expect(step(column, 'Clear panel')).toContainText('succeeded', { timeout: 20_000 });
+  const runId = (await column.getByTitle('Evidence run id').textContent())?.trim() ?? '';
+  expect(runId).not.toBe('');
+
+  await page.getByRole('tab', { name: 'Diagnostics' }).click();
+  const environment = page.getByRole('region', { name: 'Environment', exact: true });
+  await expect(environment.getByLabel('Status', { exact: true })).toHaveText('complete', { timeout: 20_000 });
+  await environment.getByRole('button', { name: 'Attach to run\u2026' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Attach Environment to a run' });
+  // The latest run of this device is the default choice.
+  await expect(dialog.getByRole('combobox', { name: 'Run' })).toHaveValue(runId);
+  await expect(dialog).toContainText('inspect_android_environment');
+  await saveScreen(page, 'runEvidence-attach-dialog-1440x900', dialog);
+  await dialog.getByRole('button', { name: 'Attach', exact: true }).click();
+  await expect(dialog.getByRole('status')).toContainText(
+    `Attached to ${runId} as attachment-1-environment.json`,
+  );
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
+
+  // The file is in the run's evidence folder, with the view's answer, its time, status, tool and arguments.
+  const files = await readdir(stack().home, { recursive: true });
+  const stored = files.find((file) => file.endsWith(join(runId, 'attachment-1-environment.json')));
+  expect(stored).toBeDefined();
+  const content = JSON.parse(await readFile(join(stack().home, stored ?? ''), 'utf8')) as {
+    tool: string;
+    status: string;
+    takenAt: string;
+    answer: { probes: Array<{ tool: string; result: { api_level?: number } | null }> };
+  };
+  expect(content).toMatchObject({ tool: 'inspect_android_environment', status: 'complete' });
+  expect(content.answer.probes[0]?.result?.api_level).toBe(35);
+
+  await page.getByRole('tab', { name: 'On-screen logs' }).click();
+  const attachments = resultColumn(page, phone).getByRole('list', { name: 'Run attachments' });
+  await expect(attachments.getByRole('listitem')).toHaveCount(1);
+  await expect(attachments).toContainText('Environment');
+  await expect(attachments).toContainText('inspect_android_environment');
+  await expect(attachments).toContainText('attachment-1-environment.json');
+  await saveScreen(page, 'runEvidence-attached-1440x900', attachments);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(attachments).toContainText('attachment-1-environment.json');
+  await saveScreen(page, 'runEvidence-attached-1024x700', attachments);
+});

@@ -12,6 +12,7 @@ import { captureCheckText, type ResultColumn } from './runModel';
 import { ScreenshotViewer } from './ScreenshotViewer';
 import { ErrorDetails, StepList } from './StepList';
 import { RunCrashView } from './RunCrashView';
+import { RunAttachmentsView } from './RunAttachmentsView';
 import { RunInspectionView } from './RunInspectionView';
 import { CRASH_FLAG_NOTE, crashFlag, verdictOf, type Verdict, type VerdictTone } from './verdict';
 
@@ -188,6 +189,7 @@ export function ResultColumnView(props: { column: ResultColumn }): ReactNode {
           {column.runId !== undefined && <RunContextView runId={column.runId} />}
           {column.runId !== undefined && <RunLogView runId={column.runId} />}
           <RunInspectionView inspection={column.inspection} />
+          {column.runId !== undefined && <RunAttachmentsView runId={column.runId} />}
           {column.runId !== undefined && (
             <p className="mono muted small run-id" title="Evidence run id">
               {column.runId}
