@@ -196,6 +196,10 @@ const SEQUENCE_OUTPUT: Record<keyof SequenceOutcome, string> = {
     '[{"step","index","status","file","widthPx","heightPx","capturedAt","captureCheck","foreground"}]: with\n' +
     '                     --hold, every capture with its capture check and the foreground app and version\n' +
     '                     the host saw at capture time ("source":"host_dumpsys")',
+  inspection:
+    '{"source":"host_diagnostics","observedAt","observedAfter":"clear","environment":{status,...},"app":\n' +
+    '                     {status,packageName,versionName,...}}: device facts and the foreground app read by the\n' +
+    '                     host after clear (a failed read is recorded as failed; the run does not fail)',
   deviceId: 'the device serial again, as exec prints it',
   copiedTo: 'where --path received a copy of the screenshot',
 };

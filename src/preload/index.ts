@@ -28,6 +28,7 @@ const api = {
   'evidence:log': (input) => ipcRenderer.invoke('evidence:log', input),
   'evidence:delete': (input) => ipcRenderer.invoke('evidence:delete', input),
   'evidence:export': (input) => ipcRenderer.invoke('evidence:export', input),
+  'evidence:attach': (input) => ipcRenderer.invoke('evidence:attach', input),
   'operator:status': (input) => ipcRenderer.invoke('operator:status', input),
   'operator:enable': (input) => ipcRenderer.invoke('operator:enable', input),
   'operator:disable': (input) => ipcRenderer.invoke('operator:disable', input),

@@ -10,7 +10,13 @@ import type { ResolvedDependencies } from './dependencies';
 
 type EvidenceApi = Pick<
   ConsoleApi,
-  'evidence:list' | 'evidence:get' | 'evidence:image' | 'evidence:log' | 'evidence:delete' | 'evidence:export'
+  | 'evidence:list'
+  | 'evidence:get'
+  | 'evidence:image'
+  | 'evidence:log'
+  | 'evidence:delete'
+  | 'evidence:export'
+  | 'evidence:attach'
 >;
 
 /** The PNG at `path` as ImageData; EVIDENCE_CORRUPT when the file is not a complete PNG. */
@@ -79,5 +85,6 @@ export function evidenceApi({ evidence }: ResolvedDependencies): EvidenceApi {
       return deleted.ok ? ok({ deleted: id }) : deleted;
     },
     'evidence:export': ({ id, destination, format }) => evidence.exportRun(id, destination, format),
+    'evidence:attach': (input) => evidence.attach(input),
   };
 }

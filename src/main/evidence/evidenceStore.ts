@@ -9,6 +9,7 @@ import {
   writeFileExclusive,
   type FileOperations,
 } from '../../node/fs/atomicWrite';
+import { attachToRunFolder } from './attachments';
 import { archiveRunFolder, exportRunFolder } from './exportRun';
 import { osCodeOf, readFailed, runNotFound, writeFailed } from '../../node/fs/fileErrors';
 import { listRunsIn } from './listRuns';
@@ -23,6 +24,8 @@ import {
   type ExportedRun,
   type ExportFormat,
   type ListRunsOptions,
+  type RunAttachment,
+  type RunAttachmentInput,
   type RunList,
   type RunRecord,
 } from './types';
@@ -212,6 +215,22 @@ export class EvidenceStore {
     const record = await this.readRun(id);
     if (!record.ok) return record;
     return archiveRunFolder(id, join(this.directory, id));
+  }
+
+  /**
+   * Stores a view's answer with run `input.id` (attachments.ts): the answer must come from the run's own device.
+   * Nothing in the folder changes when it fails.
+   */
+  async attach(input: RunAttachmentInput): Promise<Result<RunAttachment>> {
+    const record = await this.readRun(input.id);
+    if (!record.ok) return record;
+    if (record.value.device.serial !== input.serial)
+      return fail(
+        'INVALID_BODY',
+        `Run ${input.id} was recorded on ${record.value.device.serial}, not on ${input.serial}: attach the answer to a run of the same device`,
+        { id: input.id, serial: input.serial, runSerial: record.value.device.serial },
+      );
+    return attachToRunFolder(join(this.directory, input.id), input, this.operations);
   }
 
   /** A PNG thumbnail of the run's screenshot, made once and cached as thumbnail.png in the run folder. */

@@ -10,6 +10,7 @@ import {
   type FileOperations,
 } from '../../node/fs/atomicWrite';
 import { readFailed, writeFailed } from '../../node/fs/fileErrors';
+import { readAttachments } from './attachments';
 import { RECORD_FILE } from './runHandle';
 import type { ExportedRun, ExportFormat } from './types';
 import { parseRunJson } from './parseRunRecord';
@@ -52,11 +53,17 @@ async function extraFiles(folder: string, files: readonly string[]): Promise<Ext
       logText = undefined;
     }
   }
+  const listed = await readAttachments(folder);
+  const attachments = listed.ok ? listed.value.filter((attachment) => files.includes(attachment.file)) : [];
   try {
-    return (await shareableFiles(record, screenshot, logText)).filter((extra) => !files.includes(extra.name));
+    return (await shareableFiles(record, screenshot, logText, attachments)).filter(
+      (extra) => !files.includes(extra.name),
+    );
   } catch {
     // A screenshot the image decoder refuses: the summary without the picture still helps the ticket.
-    return (await shareableFiles(record, undefined, logText)).filter((extra) => !files.includes(extra.name));
+    return (await shareableFiles(record, undefined, logText, attachments)).filter(
+      (extra) => !files.includes(extra.name),
+    );
   }
 }
 

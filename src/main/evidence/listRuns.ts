@@ -3,6 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail, ok, type Result } from '../../shared/errors';
 import { osCodeOf, readFailed } from '../../node/fs/fileErrors';
+import { readAttachments } from './attachments';
 import { readRunRecord } from './readRun';
 import { isRunId, secondOf } from './runId';
 import { THUMBNAIL_FILE } from './thumbnail';
@@ -19,9 +20,10 @@ async function isFile(path: string): Promise<boolean> {
 async function summarize(directory: string, record: RunRecord): Promise<RunSummary> {
   const path = join(directory, record.id);
   const screenshotFile = record.screenshot?.file;
-  const [hasScreenshot, hasThumbnail] = await Promise.all([
+  const [hasScreenshot, hasThumbnail, attachments] = await Promise.all([
     screenshotFile === undefined ? false : isFile(join(path, screenshotFile)),
     isFile(join(path, THUMBNAIL_FILE)),
+    readAttachments(path),
   ]);
   const summary: RunSummary = {
     id: record.id,
@@ -45,6 +47,8 @@ async function summarize(directory: string, record: RunRecord): Promise<RunSumma
   if (record.logExcerpt !== undefined) summary.logExcerpt = record.logExcerpt;
   if (record.crashes !== undefined) summary.crashesSeen = record.crashes.entries.length;
   if (record.captures !== undefined) summary.captureCount = record.captures.length;
+  // An unreadable attachments.json does not hide the run: its attachments are still files in the folder.
+  if (attachments.ok && attachments.value.length > 0) summary.attachments = attachments.value;
   return summary;
 }
 

@@ -1,4 +1,5 @@
 // Writes into one run folder while the run progresses: screenshots and run.json, each replaced atomically.
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fail, type Result } from '../../shared/errors';
 import {
@@ -7,7 +8,7 @@ import {
   type AtomicWriteOptions,
   type FileOperations,
 } from '../../node/fs/atomicWrite';
-import { writeFailed } from '../../node/fs/fileErrors';
+import { readFailed, writeFailed } from '../../node/fs/fileErrors';
 import { parseRunJson, RUN_FILE_PATTERN } from './parseRunRecord';
 import { THUMBNAIL_FILE } from './thumbnail';
 import type { RunRecord } from './types';
@@ -132,6 +133,32 @@ export class RunHandle {
       // Awaited: once the final record is written, the folder holds only the evidence (no owner file).
       if (record.status !== 'running') await this.onFinal(stored.ok);
       return stored;
+    });
+  }
+
+  /**
+   * Replaces run.json with `change(current)`, after every write queued before it (a run's evidence read later, such
+   * as the inspection after clear). The current record is read from disk; an unreadable one is answered, not changed.
+   */
+  updateRecord(change: (record: RunRecord) => RunRecord): Promise<Result<void>> {
+    return this.enqueue(async () => {
+      const target = join(this.path, RECORD_FILE);
+      let current: Result<RunRecord>;
+      try {
+        current = parseRunJson(await readFile(target, 'utf8'));
+      } catch (error) {
+        return readFailed(target, error);
+      }
+      if (!current.ok) return current;
+      const next = change(current.value);
+      if (next.id !== this.id)
+        return fail('EVIDENCE_WRITE_FAILED', `Record id ${next.id} does not belong to run ${this.id}`, {
+          path: target,
+          reason: 'id_mismatch',
+        });
+      const text = serializeRecord(next, target);
+      if (!text.ok) return text;
+      return this.store(target, text.value, {});
     });
   }
 

@@ -2,7 +2,8 @@
 // one-page HTML summary (verdict, device, app version, timings) that opens offline with the annotated image inside.
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Rect } from '../../shared/geometry/types';
-import type { RunRecord } from './types';
+import { CRASH_FLAG_NOTE, CRASH_KIND_TEXT, crashFlag } from '../../shared/logcat/crashes';
+import type { RunAttachment, RunRecord } from './types';
 
 export const ANNOTATED_FILE = 'screenshot-annotated.png';
 export const SUMMARY_FILE = 'summary.html';
@@ -110,6 +111,75 @@ export function linesNearCapture(
   return nearest.map((index) => lines[index] ?? '');
 }
 
+function crashRow(record: RunRecord): string {
+  const report = record.crashes;
+  if (report === undefined) return 'not looked for';
+  if (report.status === 'not_read') return 'not looked for (the device log was not read)';
+  if (report.status === 'none_seen') return 'none seen in the lines read';
+  return crashFlag(report) ?? 'none seen in the lines read';
+}
+
+function crashSection(record: RunRecord): string {
+  const report = record.crashes;
+  if (report === undefined || report.status !== 'seen') return '';
+  const items = report.entries
+    .map(
+      (entry) =>
+        `<li><strong>${escapeHtml(CRASH_KIND_TEXT[entry.kind])}</strong> ${escapeHtml(
+          entry.packageName ?? 'process not named',
+        )} <span class="note">pid ${entry.pid}, ${escapeHtml(entry.tag)}, ${escapeHtml(entry.time)}</span><pre>${escapeHtml(
+          (entry.lines ?? [entry.line]).join('\n'),
+        )}</pre></li>`,
+    )
+    .join('\n');
+  return `<section><h2>Crashes and ANRs seen during the run</h2><p class="note">${escapeHtml(
+    report.caveats.join(' '),
+  )}</p><ol>${items}</ol></section>`;
+}
+
+function inspectionSection(record: RunRecord): string {
+  const inspection = record.inspection;
+  if (inspection === undefined) return '';
+  const rows: Array<[string, string]> = [];
+  const env = inspection.environment;
+  if (env !== undefined)
+    rows.push([
+      `Environment (${env.status})`,
+      env.error !== undefined
+        ? `${env.error.code} ${env.error.message}`
+        : [
+            env.androidRelease === undefined ? '' : `Android ${env.androidRelease}`,
+            env.apiLevel === undefined ? '' : `API ${env.apiLevel}`,
+            env.abi ?? '',
+            env.selinux === undefined ? '' : `SELinux ${env.selinux}`,
+            env.memoryKib?.total == null ? '' : `memory ${Math.round(env.memoryKib.total / 1024)} MiB`,
+            env.dataKib === undefined ? '' : `/data ${Math.round(env.dataKib.available / 1024)} MiB free`,
+          ]
+            .filter((part) => part !== '')
+            .join(', '),
+    ]);
+  const app = inspection.app;
+  if (app !== undefined)
+    rows.push([
+      `Foreground app (${app.status})`,
+      app.error !== undefined
+        ? `${app.error.code} ${app.error.message}`
+        : [
+            app.packageName ?? '',
+            app.versionName === undefined ? '' : `${app.versionName} (${app.versionCode ?? '?'})`,
+            app.component ?? '',
+            app.pid === undefined ? '' : `pid ${app.pid}`,
+          ]
+            .filter((part) => part !== '')
+            .join(', '),
+    ]);
+  return `<section><h2>Inspection after clear</h2><p class="note">${escapeHtml(
+    `Host observation over adb at ${inspection.observedAt}, after the run's clear step (not at capture time).`,
+  )}</p><table>${rows
+    .map(([name, value]) => `<tr><th scope="row">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('')}</table></section>`;
+}
+
 function logRow(record: RunRecord): string {
   const excerpt = record.logExcerpt;
   if (excerpt === undefined) return 'not recorded';
@@ -124,12 +194,27 @@ function logRow(record: RunRecord): string {
   );
 }
 
+function attachmentSection(attachments: readonly RunAttachment[]): string {
+  if (attachments.length === 0) return '';
+  const rows = attachments
+    .map(
+      (attachment) =>
+        `<tr><td>${escapeHtml(attachment.title)}</td><td>${escapeHtml(attachment.tool)}</td><td>${escapeHtml(
+          attachment.status,
+        )}</td><td>${escapeHtml(attachment.takenAt)}</td><td>${escapeHtml(attachment.file)}</td></tr>`,
+    )
+    .join('\n');
+  return `<section><h2>Attachments</h2><p class="note">Answers attached from the console's views, each as the view showed it when taken (the files are in this export).</p><table><tr><th>View</th><th>Tool</th><th>Status</th><th>Taken at</th><th>File</th></tr>${rows}</table></section>`;
+}
+
 export function renderSummaryHtml(
   record: RunRecord,
   annotated: Uint8Array | undefined,
   logText?: string,
+  attachments: readonly RunAttachment[] = [],
 ): string {
   const verdict = verdictOf(record);
+  const flag = crashFlag(record.crashes);
   const { device, context } = record;
   const app = context?.foregroundApp;
   const rows: Array<[string, string]> = [
@@ -165,6 +250,7 @@ export function renderSummaryHtml(
         : 'none',
     ],
     ['Device log', logRow(record)],
+    ['Crashes and ANRs', crashRow(record)],
   ];
   const steps = record.steps
     .map(
@@ -196,6 +282,7 @@ body { font: 15px/1.45 system-ui, sans-serif; margin: 24px; color: #1b1b1f; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 .verdict { padding: 10px 14px; border-radius: 8px; font-weight: 600; margin: 12px 0; }
 .passed { background: #e3f6e8; color: #0b6b2b; } .failed { background: #fde7e7; color: #a01818; }
+.flag { padding: 8px 14px; border-left: 4px solid #b26a00; background: #fff4e0; color: #7a4700; font-weight: 600; margin: 0 0 12px; }
 table { border-collapse: collapse; margin: 8px 0 16px; } td, th { text-align: left; padding: 3px 12px 3px 0; vertical-align: top; }
 th { color: #555; font-weight: 500; }
 .layout { display: flex; gap: 24px; align-items: flex-start; flex-wrap: wrap; }
@@ -209,6 +296,7 @@ pre { font: 12px/1.4 ui-monospace, monospace; background: #f4f4f6; padding: 8px;
 <h1>${escapeHtml(record.label ?? 'On-screen log run')}</h1>
 <div>Run ${escapeHtml(record.id)}</div>
 <div class="verdict ${verdict.passed ? 'passed' : 'failed'}" role="status">${escapeHtml(verdict.text)}</div>
+${flag === null ? '' : `<div class="flag" role="note">${escapeHtml(`\u26a0 ${flag}`)}<div class="note">${escapeHtml(CRASH_FLAG_NOTE)} The verdict above does not count it.</div></div>`}
 <div class="layout">
 <section>
 <table>
@@ -221,6 +309,9 @@ ${steps}
 </section>
 ${image}
 </div>
+${crashSection(record)}
+${inspectionSection(record)}
+${attachmentSection(attachments)}
 ${log}
 </body>
 </html>
@@ -232,6 +323,7 @@ export async function shareableFiles(
   record: RunRecord,
   screenshot: Uint8Array | undefined,
   logText?: string,
+  attachments: readonly RunAttachment[] = [],
 ): Promise<Array<{ name: string; data: Uint8Array }>> {
   const annotated =
     screenshot === undefined
@@ -241,7 +333,7 @@ export async function shareableFiles(
   if (annotated !== undefined) files.push({ name: ANNOTATED_FILE, data: annotated });
   files.push({
     name: SUMMARY_FILE,
-    data: new TextEncoder().encode(renderSummaryHtml(record, annotated, logText)),
+    data: new TextEncoder().encode(renderSummaryHtml(record, annotated, logText, attachments)),
   });
   return files;
 }

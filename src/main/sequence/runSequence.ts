@@ -9,6 +9,8 @@ import { conflictError, readinessFailure } from '../execution/hostFailure';
 import { deviceKey } from '../execution/inFlight';
 import { systemClock } from '../execution/types';
 import { leaseOwner } from '../operator/deviceLease';
+import { runInspectionReads } from '../diagnostics/runInspection';
+import { inspectAfterClear } from '../evidence/inspection';
 import { runFolderPort } from './adbPorts';
 import { driveSequence } from './loop';
 import type { HoldCommand, SequenceState } from './machine';
@@ -172,7 +174,8 @@ export async function runSequence(
       };
       dependencies.hold?.onStarted?.(control);
     }
-    return ok(await running);
+    // Host observations after clear (environment, foreground app) join the evidence; they never fail the run.
+    return ok(await inspectAfterClear(await running, handle, runInspectionReads(device)));
   } finally {
     await connection.close();
     leased.value.release();

@@ -129,6 +129,24 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
       destination: absolutePath,
       format: z.enum(['zip', 'folder'], { error: 'must be one of "zip", "folder"' }),
     }),
+    'evidence:attach': z.strictObject({
+      id: runIdSchema,
+      kind: z.enum(['diagnostic', 'logcat'], { error: 'must be one of "diagnostic", "logcat"' }),
+      title: labelSchema.min(1, 'must be a non-empty title'),
+      tool: z
+        .string({ error: TOOL_RULE })
+        .regex(/^[A-Za-z0-9_.]{1,64}$/, TOOL_RULE)
+        .register(fieldCodes, { code: 'UNKNOWN_TOOL' }),
+      arguments: z.record(z.string(), z.unknown(), { error: 'must be an object' }),
+      serial: serialSchema,
+      takenAt: z
+        .string({ error: 'must be a timestamp' })
+        .refine((value) => Number.isFinite(Date.parse(value)), 'must be a timestamp'),
+      status: z
+        .string({ error: 'must be a status word' })
+        .regex(/^[a-z_]{1,32}$/, 'must be a status word such as complete'),
+      answer: z.unknown(),
+    }),
     'operator:status': serialOnly,
     'operator:enable': serialOnly,
     'operator:disable': serialOnly,

@@ -6,7 +6,7 @@ import type { AppError, Result } from '../errors';
 import type { Execution } from '../execution/types';
 import type { ParsedChannelInput } from './channelSchemas';
 import type { DeviceInfo, OperatorStatus } from './devices';
-import type { ExportedRun, RunList, RunLog, RunRecord, RunStep } from './evidence';
+import type { ExportedRun, RunAttachment, RunList, RunLog, RunRecord, RunStep } from './evidence';
 import type { Rect } from '../geometry/types';
 import type { DeviceSequenceResult, SequenceHoldState, SequenceProgress } from './sequence';
 import type { PanelPreset } from './presets';
@@ -165,6 +165,8 @@ export interface ConsoleApiChannels {
     input: ParsedChannelInput<'evidence:export'>;
     output: ExportedRun;
   };
+  /** Stores a view's answer as an attachment of run `id` (its folder and attachments.json). */
+  'evidence:attach': { input: ParsedChannelInput<'evidence:attach'>; output: RunAttachment };
   'operator:status': { input: ParsedChannelInput<'operator:status'>; output: OperatorStatus };
   'operator:enable': { input: ParsedChannelInput<'operator:enable'>; output: OperatorStatus };
   'operator:disable': { input: ParsedChannelInput<'operator:disable'>; output: OperatorStatus };
@@ -248,6 +250,7 @@ export const CONSOLE_CHANNELS = [
   'evidence:log',
   'evidence:delete',
   'evidence:export',
+  'evidence:attach',
   'operator:status',
   'operator:enable',
   'operator:disable',

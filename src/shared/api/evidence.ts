@@ -245,6 +245,8 @@ export interface RunSummary {
   crashesSeen?: number;
   /** How many captures the run holds (more than 1 for a held panel). */
   captureCount?: number;
+  /** What was attached to the run later (attachments.json), oldest first. */
+  attachments?: RunAttachment[];
 }
 
 /** A run folder listRuns could not read, and why. */
@@ -334,6 +336,8 @@ export interface RunCrashEntry {
   packageName?: string;
   /** The first line of the report (redacted like the excerpt). */
   line: string;
+  /** The report's first lines (header, process, top of the stack), redacted like the excerpt; absent in older runs. */
+  lines?: string[];
 }
 
 /**
@@ -354,8 +358,14 @@ export interface RunCrashReport {
 export interface RunInspection {
   source: 'host_diagnostics';
   observedAt: string;
+  /** When the host read it: after the run's clear step answered (not at capture time). */
+  observedAfter?: 'clear';
+  /** The tools whose answers this is, and the foreground package the app part inspected. */
+  tools?: string[];
+  /** How long the reads took, in ms (bounded by INSPECTION_TIMEOUT_MS). */
+  durationMs?: number;
   environment?: {
-    status: 'complete' | 'partial' | 'failed';
+    status: 'complete' | 'partial' | 'failed' | 'timed_out';
     androidRelease?: string;
     apiLevel?: number;
     abi?: string;
@@ -366,7 +376,8 @@ export interface RunInspection {
     error?: RunError;
   };
   app?: {
-    status: 'complete' | 'failed';
+    /** `partial`: a command exited non-zero or the version did not parse (inspect_android_app's own word). */
+    status: 'complete' | 'partial' | 'failed' | 'timed_out';
     packageName?: string;
     component?: string;
     isForeground?: boolean;
@@ -379,3 +390,47 @@ export interface RunInspection {
     error?: RunError;
   };
 }
+
+/** Where an attachment's answer came from: a Diagnostics view, or the logcat viewer's visible window. */
+export type RunAttachmentKind = 'diagnostic' | 'logcat';
+
+/** One attachment as the run's attachments.json lists it (the file holds this plus the answer). */
+export interface RunAttachment {
+  /** File inside the run folder (attachment-<n>-<slug>.json). */
+  file: string;
+  kind: RunAttachmentKind;
+  /** The view's title, e.g. "Environment", "Logcat window". */
+  title: string;
+  /** The tool that answered, e.g. inspect_android_environment, android_logcat. */
+  tool: string;
+  /** The arguments the tool ran with (the logcat viewer: its query and scope). */
+  arguments: Record<string, unknown>;
+  /** The device the answer is from. */
+  serial: string;
+  /** When the answer was taken (the view's "Taken at"), and when it was attached. */
+  takenAt: string;
+  attachedAt: string;
+  /** The answer's status word (complete, partial, failed, timed_out). */
+  status: string;
+  /** Size of the attachment file in bytes. */
+  bytes: number;
+}
+
+/** evidence:attach's input: the run and what to store with it. */
+export interface RunAttachmentInput {
+  id: string;
+  kind: RunAttachmentKind;
+  title: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  serial: string;
+  takenAt: string;
+  status: string;
+  /** The view's answer as shown (logcat lines already redacted as the viewer showed them). */
+  answer: unknown;
+}
+
+/** The largest attachment evidence:attach stores (the serialized file). */
+export const MAX_ATTACHMENT_BYTES = 1024 * 1024;
+/** The most logcat lines one attachment keeps (the newest of the visible window). */
+export const MAX_ATTACHED_LOG_LINES = 2000;

@@ -1,8 +1,8 @@
 // Output schemas of the evidence and screenshot channels (evidence:get answers with run.json's own schema).
 import { z } from 'zod';
 import type { ImageData, ManualCapture } from './contract';
-import type { ExportedRun, RunList } from './evidence';
-import { runContextSchema, runLogExcerptSchema, runStepSchema } from './evidenceSchemas';
+import type { ExportedRun, RunAttachment, RunList } from './evidence';
+import { runAttachmentSchema, runContextSchema, runLogExcerptSchema, runStepSchema } from './evidenceSchemas';
 import { exactSchema } from './exactSchema';
 
 export const runListSchema = exactSchema<RunList>()(
@@ -27,6 +27,7 @@ export const runListSchema = exactSchema<RunList>()(
         logExcerpt: runLogExcerptSchema.optional(),
         crashesSeen: z.number().optional(),
         captureCount: z.number().optional(),
+        attachments: z.array(runAttachmentSchema).optional(),
       }),
     ),
     skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
@@ -55,3 +56,5 @@ export const imageDataSchema = exactSchema<ImageData>()(
 export const exportedRunSchema = exactSchema<ExportedRun>()(
   z.object({ path: z.string(), format: z.enum(['zip', 'folder']), files: z.array(z.string()) }),
 );
+
+export const runAttachmentOutputSchema = exactSchema<RunAttachment>()(runAttachmentSchema);

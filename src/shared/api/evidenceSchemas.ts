@@ -207,6 +207,7 @@ export const runCrashReportSchema = z.object(
           tag: text,
           packageName: optionalText,
           line: z.string({ error: 'must be a string' }),
+          lines: z.array(z.string({ error: 'must be a string' }), { error: 'must be an array' }).optional(),
         },
         object,
       ),
@@ -224,10 +225,13 @@ export const runInspectionSchema = z.object(
   {
     source: z.literal('host_diagnostics', { error: 'must be host_diagnostics' }),
     observedAt: timestamp,
+    observedAfter: z.literal('clear', { error: 'must be clear' }).optional(),
+    tools: z.array(text, { error: 'must be an array' }).optional(),
+    durationMs: number(0).optional(),
     environment: z
       .object(
         {
-          status: oneOf(['complete', 'partial', 'failed']),
+          status: oneOf(['complete', 'partial', 'failed', 'timed_out']),
           androidRelease: optionalText,
           apiLevel: optionalInt,
           abi: optionalText,
@@ -247,7 +251,7 @@ export const runInspectionSchema = z.object(
     app: z
       .object(
         {
-          status: oneOf(['complete', 'failed']),
+          status: oneOf(['complete', 'partial', 'failed', 'timed_out']),
           packageName: optionalText,
           component: optionalText,
           isForeground: flag.optional(),
@@ -335,3 +339,29 @@ export const runRecordSchema = z.object(
   },
   object,
 ) satisfies z.ZodType<RunRecord>;
+
+/** One entry of attachments.json (RunAttachment). */
+export const runAttachmentSchema = z.object(
+  {
+    file: text.regex(RUN_FILE_PATTERN, 'must be a file name inside the run folder'),
+    kind: oneOf(['diagnostic', 'logcat']),
+    title: text,
+    tool: text,
+    arguments: z.record(z.string(), z.unknown(), object),
+    serial: text,
+    takenAt: timestamp,
+    attachedAt: timestamp,
+    status: text,
+    bytes: integer(0),
+  },
+  object,
+);
+
+/** attachments.json: the run's attachments, oldest first. */
+export const attachmentIndexSchema = z.object(
+  {
+    schemaVersion: z.literal(1, { error: 'must be 1' }),
+    attachments: z.array(runAttachmentSchema, { error: 'must be an array' }),
+  },
+  object,
+);

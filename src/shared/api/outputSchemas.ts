@@ -26,6 +26,7 @@ import {
 } from './deviceSchemas';
 import {
   exportedRunSchema,
+  runAttachmentOutputSchema,
   imageDataSchema,
   manualCaptureSchema,
   runListSchema,
@@ -102,6 +103,7 @@ const outputs = {
   'evidence:log': runLogSchema,
   'evidence:delete': z.object({ deleted: z.string() }),
   'evidence:export': exportedRunSchema,
+  'evidence:attach': runAttachmentOutputSchema,
   'operator:status': operatorStatusSchema,
   'operator:enable': operatorStatusSchema,
   'operator:disable': operatorStatusSchema,

@@ -10,6 +10,7 @@ import type {
   RunCrashReport,
   RunGroupRef,
   RunHold,
+  RunInspection,
   RunLease,
   RunLogExcerpt,
   RunPanelGeneration,
@@ -143,6 +144,8 @@ export interface SequenceResult {
   logExcerpt?: RunLogExcerpt;
   /** Crash and ANR reports in the log window: a warning beside the verdict, never part of it. */
   crashes?: RunCrashReport;
+  /** Device facts and the foreground app's inspection the host read after clear (also in run.json). */
+  inspection?: RunInspection;
   /** A held run's bounds and how the hold ended. */
   hold?: RunHold;
   /** A held run's captures, in order (the first is also `screenshot` and `captureCheck`). */

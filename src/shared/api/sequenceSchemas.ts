@@ -5,6 +5,7 @@ import {
   runCaptureSchema,
   runCrashReportSchema,
   runHoldSchema,
+  runInspectionSchema,
   runLogExcerptSchema,
 } from './evidenceSchemas';
 import { exactSchema } from './exactSchema';
@@ -64,6 +65,7 @@ export const sequenceResultSchema = exactSchema<SequenceResult>()(
     crashes: runCrashReportSchema.optional(),
     hold: runHoldSchema.optional(),
     captures: z.array(runCaptureSchema).optional(),
+    inspection: runInspectionSchema.optional(),
   }),
 );
 

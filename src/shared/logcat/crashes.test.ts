@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crashWarning, findCrashes, MAX_CRASH_ENTRIES } from './crashes';
+import { CRASH_REPORT_LINES, crashWarning, findCrashes, MAX_CRASH_ENTRIES } from './crashes';
 import { parseLogLine, type LogEntry } from './entry';
 
 const lines = (text: string): LogEntry[] =>
@@ -31,6 +31,12 @@ describe('findCrashes', () => {
         tag: 'AndroidRuntime',
         packageName: 'com.example.app',
         line: 'FATAL EXCEPTION: main',
+        // The report's own continuation lines (same pid and tag), not the next report's or another process's.
+        lines: [
+          'FATAL EXCEPTION: main',
+          'Process: com.example.app, PID: 4242',
+          'java.lang.IllegalStateException: boom',
+        ],
       },
       expect.objectContaining({ kind: 'anr', pid: 1000, packageName: 'com.example.other' }),
       expect.objectContaining({ kind: 'native_crash', pid: 5151, packageName: 'com.example.native' }),
@@ -50,6 +56,31 @@ describe('findCrashes', () => {
     expect(report).toMatchObject({ status: 'none_seen', entries: [] });
     expect(report.caveats[0]).toMatch(/does not prove/);
     expect(crashWarning(report)).toBeNull();
+  });
+
+  it('keeps at most CRASH_REPORT_LINES of a report, skipping other processes interleaved with it', () => {
+    const stack = Array.from(
+      { length: CRASH_REPORT_LINES + 5 },
+      (_, index) =>
+        `1767225600.200  4242  4242 E AndroidRuntime: \tat com.example.Frame${index}.run(Frame.kt:1)`,
+    );
+    const report = findCrashes(
+      lines(
+        [
+          '1767225600.101  4242  4242 E AndroidRuntime: FATAL EXCEPTION: main',
+          '1767225600.102  1000  1000 I ActivityManager: unrelated',
+          '1767225600.103  4242  4242 E AndroidRuntime: Process: com.example.app, PID: 4242',
+          ...stack,
+        ].join('\n'),
+      ),
+    );
+    const [entry] = report.entries;
+    expect(entry?.lines).toHaveLength(CRASH_REPORT_LINES);
+    expect(entry?.lines?.slice(0, 3)).toEqual([
+      'FATAL EXCEPTION: main',
+      'Process: com.example.app, PID: 4242',
+      '\tat com.example.Frame0.run(Frame.kt:1)',
+    ]);
   });
 
   it('keeps at most MAX_CRASH_ENTRIES reports and counts the rest', () => {

@@ -6,6 +6,10 @@ import type { LogEntry } from './entry';
 
 /** At most this many reports are kept per run (the count of the rest is not lost: see the caveat). */
 export const MAX_CRASH_ENTRIES = 20;
+/** A report's first lines kept with it (its header, the process line, the top of the stack). */
+export const CRASH_REPORT_LINES = 12;
+/** How far after a report's header its continuation lines are looked for (other processes interleave). */
+const CONTINUATION_WINDOW = 64;
 
 export const CRASH_CAVEATS = [
   'Found by reading the run\u2019s log excerpt only (FATAL EXCEPTION, Fatal signal, ANR in): none found does not prove none happened.',
@@ -32,10 +36,42 @@ function javaCrashPackage(entries: readonly LogEntry[], at: number): string | un
   return undefined;
 }
 
+/**
+ * The report's first lines: the header entry's own lines, then the following entries of the same pid and tag (logcat
+ * prints each line of a multi-line message as one entry), until another report starts or CRASH_REPORT_LINES.
+ */
+function reportLines(entries: readonly LogEntry[], at: number): string[] {
+  const first = entries[at];
+  if (first === undefined) return [];
+  const lines = first.message.split('\n');
+  const end = Math.min(entries.length, at + 1 + CONTINUATION_WINDOW);
+  for (let next = at + 1; next < end && lines.length < CRASH_REPORT_LINES; next += 1) {
+    const entry = entries[next];
+    if (entry === undefined || entry.pid !== first.pid || entry.tag !== first.tag) continue;
+    if (entry.priority !== first.priority || startsReport(entry)) break;
+    lines.push(...entry.message.split('\n'));
+  }
+  return lines.slice(0, CRASH_REPORT_LINES);
+}
+
+function startsReport(entry: LogEntry): boolean {
+  return (
+    entry.message.startsWith('FATAL EXCEPTION') ||
+    entry.message.startsWith('Fatal signal') ||
+    ANR_LINE.test(entry.message)
+  );
+}
+
 function reportAt(entries: readonly LogEntry[], at: number): RunCrashEntry | null {
   const entry = entries[at];
   if (entry === undefined) return null;
-  const base = { time: entry.time, pid: entry.pid, tag: entry.tag, line: entry.message.split('\n')[0] ?? '' };
+  const base = {
+    time: entry.time,
+    pid: entry.pid,
+    tag: entry.tag,
+    line: entry.message.split('\n')[0] ?? '',
+    lines: reportLines(entries, at),
+  };
   if (
     entry.tag === 'AndroidRuntime' &&
     entry.priority === 'E' &&
@@ -89,3 +125,35 @@ export function crashWarning(report: RunCrashReport): string | null {
   const named = packages.length === 0 ? '' : ` (${packages.join(', ')})`;
   return `${parts.join(', ')} seen in the device log during the run${named}`;
 }
+
+/** The report's own words for each kind, so a flag says what was seen. */
+export const CRASH_KIND_TEXT: Record<RunCrashEntry['kind'], string> = {
+  crash: 'FATAL EXCEPTION',
+  native_crash: 'Fatal signal',
+  anr: 'ANR',
+};
+
+/**
+ * The flag beside a run's verdict (Results, summary.html): "1 crash seen during the run: com.x (FATAL EXCEPTION)";
+ * crashes and ANRs counted apart, each package and kind named once, an unnamed process by its pid. Null when none
+ * was seen or the log was not read.
+ */
+export function crashFlag(report: RunCrashReport | undefined): string | null {
+  if (report === undefined || report.status !== 'seen' || report.entries.length === 0) return null;
+  const crashes = report.entries.filter((entry) => entry.kind !== 'anr').length;
+  const anrs = report.entries.length - crashes;
+  const counts = [
+    ...(crashes > 0 ? [`${crashes} ${crashes === 1 ? 'crash' : 'crashes'}`] : []),
+    ...(anrs > 0 ? [`${anrs} ${anrs === 1 ? 'ANR' : 'ANRs'}`] : []),
+  ].join(' and ');
+  const named = new Set(
+    report.entries.map(
+      (entry) => `${entry.packageName ?? `pid ${entry.pid}`} (${CRASH_KIND_TEXT[entry.kind]})`,
+    ),
+  );
+  return `${counts} seen during the run: ${[...named].join(', ')}`;
+}
+
+/** What the flag can claim, said next to it. */
+export const CRASH_FLAG_NOTE =
+  'A report seen in the device log lines read after the run; it may be another app\u2019s, and none seen would not prove none happened.';

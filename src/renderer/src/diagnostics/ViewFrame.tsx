@@ -3,6 +3,8 @@
 // caveats and what it left out, and a structured error. The body shows only once there is an answer.
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { AppError } from '../../../shared/errors';
+import { AttachToRunButton, type AttachmentDraft } from '../runs/AttachToRun';
+import { useConsole } from '../store/context';
 import { formatRunTime } from '../ui/time';
 import { caveatsOf, errorStatusOf } from './outcome';
 import type { Probe } from './useProbe';
@@ -81,6 +83,32 @@ export function ViewFrame(props: {
   const refresh = props.onRefresh ?? (() => probes.forEach((probe) => probe.refresh()));
   const cancel = (): void => probes.forEach((probe) => probe.card?.running === true && probe.cancel());
   const status = main === undefined ? undefined : probeStatus(main);
+  const serial = useConsole((state) => state.targetSerial);
+  // What "Attach to run…" stores: every probe's answer as shown, with its time, status, tool and arguments.
+  const draft = (): AttachmentDraft | null => {
+    if (main === undefined || run === undefined || serial === null) return null;
+    return {
+      kind: 'diagnostic',
+      title,
+      tool: main.tool,
+      arguments: main.card?.args ?? {},
+      serial,
+      takenAt: run.taken_at,
+      status: status ?? 'complete',
+      answer: {
+        view: id,
+        probes: probes.map((probe) => ({
+          probe: probe.probe,
+          tool: probe.tool,
+          arguments: probe.card?.args ?? {},
+          status: probeStatus(probe) ?? null,
+          taken_at: probe.card?.run?.taken_at ?? null,
+          result: probe.card?.run?.result ?? null,
+          error: probe.card?.error ?? null,
+        })),
+      },
+    };
+  };
   const caveats = run === undefined ? [] : caveatsOf(run.result);
   const cut = run === undefined ? [] : truncationOf(run.result);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
@@ -113,6 +141,7 @@ export function ViewFrame(props: {
         <button type="button" className="ghost" onClick={refresh} aria-keyshortcuts="R" title="Refresh (R)">
           Refresh
         </button>
+        <AttachToRunButton draft={draft} disabled={run === undefined || running || serial === null} />
         {running && (
           <button type="button" className="ghost" onClick={cancel} disabled={cancelling}>
             {cancelling ? 'Cancelling\u2026' : 'Cancel'}

@@ -2,6 +2,7 @@
 // changes), the query box with its inline error, presets, pause/resume, the redaction toggle and its count, export of
 // the filtered lines to a .txt, and the virtualised line list.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { AttachLogcatWindow } from './AttachLogcatWindow';
 import { useConsole } from '../store/context';
 import { IS_MAC } from '../ui/useShortcuts';
 import { LOG_LIST_ID, LogList } from './LogList';
@@ -231,6 +232,7 @@ export function LogcatView(props: { serial: string }): ReactNode {
           >
             Export .txt
           </button>
+          <AttachLogcatWindow serial={props.serial} />
         </span>
       </div>
       {logcat.error !== null && (

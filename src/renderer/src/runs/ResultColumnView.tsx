@@ -12,7 +12,10 @@ import { contextFacts } from './runContext';
 import { captureCheckText, type ResultColumn } from './runModel';
 import { ScreenshotViewer } from './ScreenshotViewer';
 import { ErrorDetails, StepList } from './StepList';
-import { verdictOf, type Verdict, type VerdictTone } from './verdict';
+import { RunCrashView } from './RunCrashView';
+import { RunAttachmentsView } from './RunAttachmentsView';
+import { RunInspectionView } from './RunInspectionView';
+import { CRASH_FLAG_NOTE, crashFlag, verdictOf, type Verdict, type VerdictTone } from './verdict';
 
 const STATUS_TEXT = {
   running: 'running',
@@ -94,14 +97,23 @@ function ScreenshotPart(props: { column: ResultColumn; runId: string }): ReactNo
 
 function VerdictBlock(props: { column: ResultColumn; verdict: Verdict }): ReactNode {
   const { column, verdict } = props;
+  // Beside the verdict, never part of it: a report in the lines read, perhaps another app's.
+  const flag = crashFlag(column.crashes);
   return (
     <div className={`verdict tone-${verdict.tone}`} role="group" aria-label="Verdict">
       <p className="verdict-title">
         <span className="verdict-mark" aria-hidden="true">
           {VERDICT_MARK[verdict.tone]}
         </span>
-        {verdict.title}
+        <span>{verdict.title}</span>
+        {flag !== null && (
+          <span className="verdict-flag" aria-label="Crash flag" title={CRASH_FLAG_NOTE}>
+            <span aria-hidden="true">{'\u00b7 \u26a0 '}</span>
+            {flag}
+          </span>
+        )}
       </p>
+      {flag !== null && <p className="muted small verdict-flag-note">{CRASH_FLAG_NOTE}</p>}
       {verdict.error === undefined ? (
         <p className="verdict-detail">{verdict.detail}</p>
       ) : (
@@ -170,6 +182,7 @@ export function ResultColumnView(props: { column: ResultColumn }): ReactNode {
         )}
         <div className="result-main">
           <CapturesList column={column} />
+          <RunCrashView report={column.crashes} />
           <StepList
             steps={column.steps}
             serial={column.serial}
@@ -177,6 +190,8 @@ export function ResultColumnView(props: { column: ResultColumn }): ReactNode {
           />
           {column.runId !== undefined && <RunContextView runId={column.runId} />}
           {column.runId !== undefined && <RunLogView runId={column.runId} />}
+          <RunInspectionView inspection={column.inspection} />
+          {column.runId !== undefined && <RunAttachmentsView runId={column.runId} />}
           {column.runId !== undefined && (
             <p className="mono muted small run-id" title="Evidence run id">
               {column.runId}

@@ -4,6 +4,8 @@ import type { ExecutionOutcome } from '../../../shared/api/contract';
 import type {
   CaptureCheck,
   RunCapture,
+  RunCrashReport,
+  RunInspection,
   RunRecord,
   RunStatus,
   RunStepStatus,
@@ -52,6 +54,10 @@ export interface ResultColumn {
   /** A held run ("Run and hold"): the hold, and every capture with its check. */
   hold?: HoldView;
   captures?: RunCapture[];
+  /** Crash and ANR reports in the run's log window: a flag beside the verdict, never part of it. */
+  crashes?: RunCrashReport;
+  /** Device facts and the foreground app the host read after clear (run.json's inspection). */
+  inspection?: RunInspection;
 }
 
 function stepError(error: AppError | StepError): StepError {
@@ -145,6 +151,8 @@ export function sequenceColumn(serial: string, deviceLabel: string, result: Sequ
   // The device said the evidence is not this run's (its panel was replaced, its lease lost): that is the verdict.
   if (result.interference !== undefined) column.error = stepError(result.interference);
   if (result.lease?.status === 'unsupported') column.notes.push(`No device lease: ${result.lease.warning}`);
+  if (result.crashes !== undefined) column.crashes = result.crashes;
+  if (result.inspection !== undefined) column.inspection = result.inspection;
   return heldColumn(column, result);
 }
 
@@ -214,6 +222,8 @@ export function recordColumn(record: RunRecord, deviceLabel?: string): ResultCol
   if (record.predictedBounds !== undefined) column.predictedBounds = record.predictedBounds;
   if (record.status === 'running')
     column.notes.push('The run record was never finished (the console stopped).');
+  if (record.crashes !== undefined) column.crashes = record.crashes;
+  if (record.inspection !== undefined) column.inspection = record.inspection;
   return heldColumn(column, record);
 }
 

@@ -2,7 +2,8 @@
 // (sequence:run on one or several devices, followed live through run:progress), Run and hold (the same, the panel
 // kept up for more captures through sequence:capture until sequence:release, followed through run:hold), and
 // reopened history runs.
-import type { ConsoleEvents } from '../../../shared/api/contract';
+import type { ApiResult, ConsoleEvents } from '../../../shared/api/contract';
+import type { RunAttachment, RunAttachmentInput } from '../../../shared/api/evidence';
 import type { AppError } from '../../../shared/errors';
 import type { Rect } from '../../../shared/geometry/types';
 import { checkDesign } from '../designer/params';
@@ -71,6 +72,8 @@ export interface RunsSlice extends BackgroundSlice {
   runProgress(event: ConsoleEvents['run:progress']): void;
   reopenRun(runId: string): Promise<void>;
   saveScreenshot(runId: string, destination: string): Promise<boolean>;
+  /** Stores a view's answer with a run (evidence:attach); History is reloaded so Results lists it. */
+  attachToRun(input: RunAttachmentInput): Promise<ApiResult<RunAttachment>>;
 }
 
 export interface RunOptions {
@@ -390,6 +393,14 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
       }
       get().notify(`Saved screenshot to ${result.value.path}`);
       return true;
+    },
+    async attachToRun(input) {
+      const result = await client.call('evidence:attach', input);
+      if (result.ok) {
+        await get().loadHistory();
+        get().notify(`Attached ${input.title} to run ${input.id}`);
+      }
+      return result;
     },
   };
 };

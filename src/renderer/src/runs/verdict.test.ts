@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultColumn } from './runModel';
-import { verdictOf } from './verdict';
+import type { RunCrashReport } from '../../../shared/api/evidence';
+import { crashFlag, verdictLine, verdictOf } from './verdict';
 
 const bounds = { left: 21, top: 157, right: 756, bottom: 236 };
 const check = { inCapture: true, matchRatio: 1, reason: 'all pixels match' } as ResultColumn['captureCheck'];
@@ -73,5 +74,59 @@ describe('verdictOf', () => {
     expect(running).toMatchObject({ tone: 'running', title: 'Running: Screenshot' });
     const set = verdictOf(column({ steps: [{ name: 'set', status: 'succeeded' }], reportedBounds: bounds }));
     expect(set.title).toBe('Set panel succeeded');
+  });
+});
+
+describe('the crash flag beside the verdict', () => {
+  const crash = {
+    kind: 'crash' as const,
+    time: '1767225600.101',
+    pid: 4242,
+    tag: 'AndroidRuntime',
+    packageName: 'com.x',
+    line: 'FATAL EXCEPTION: main',
+  };
+  const report = (entries: RunCrashReport['entries'], status: RunCrashReport['status'] = 'seen') => ({
+    status,
+    entries,
+    caveats: [],
+  });
+
+  it('adds what was seen to the verdict line, leaving the verdict itself unchanged', () => {
+    const passed = verdictOf(column({ captureCheck: check }));
+    const crashes = report([crash]);
+    expect(verdictLine(passed, crashes)).toBe(
+      'Passed: the panel is in the capture \u00b7 1 crash seen during the run: com.x (FATAL EXCEPTION)',
+    );
+    expect(verdictOf(column({ captureCheck: check, crashes })).title).toBe(passed.title);
+    expect(verdictOf(column({ captureCheck: check, crashes })).tone).toBe('good');
+  });
+
+  it('counts crashes and ANRs apart, names each package once, and an unnamed process by its pid', () => {
+    const flag = crashFlag(
+      report([
+        crash,
+        { ...crash, time: '1767225601.000' },
+        { ...crash, kind: 'native_crash', pid: 5151, packageName: undefined, line: 'Fatal signal 11' },
+        {
+          ...crash,
+          kind: 'anr',
+          pid: 1000,
+          packageName: 'com.y',
+          tag: 'ActivityManager',
+          line: 'ANR in com.y',
+        },
+      ]),
+    );
+    expect(flag).toBe(
+      '3 crashes and 1 ANR seen during the run: com.x (FATAL EXCEPTION), pid 5151 (Fatal signal), com.y (ANR)',
+    );
+  });
+
+  it('says nothing when no report was seen, the log was not read, or the run predates the check', () => {
+    const failed = verdictOf(column({ status: 'failed' }));
+    expect(verdictLine(failed, report([], 'none_seen'))).toBe(failed.title);
+    expect(crashFlag(report([], 'not_read'))).toBeNull();
+    expect(crashFlag(undefined)).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 // The one-line verdict a result column opens with: passed, failed (and where), or still running. Pure.
+import type { RunCrashReport } from '../../../shared/api/evidence';
+import { CRASH_FLAG_NOTE, CRASH_KIND_TEXT, crashFlag } from '../../../shared/logcat/crashes';
 import { formatBounds } from '../../../shared/geometry/bounds';
 import type { Rect } from '../../../shared/geometry/types';
 import type { ResultColumn, StepError } from './runModel';
@@ -94,4 +96,12 @@ export function verdictOf(column: ResultColumn): Verdict {
     title: `${names} succeeded`,
     detail: bounds === null ? 'No capture check for this run.' : `No capture check; ${bounds}.`,
   };
+}
+
+export { CRASH_FLAG_NOTE, CRASH_KIND_TEXT, crashFlag };
+
+/** The verdict line as Results shows it: the verdict's title, then the crash flag when there is one. */
+export function verdictLine(verdict: Verdict, report: RunCrashReport | undefined): string {
+  const flag = crashFlag(report);
+  return flag === null ? verdict.title : `${verdict.title} \u00b7 ${flag}`;
 }
