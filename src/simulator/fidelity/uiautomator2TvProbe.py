@@ -7,30 +7,16 @@ uiautomator2's element calls (d(text=...), d.dump_hierarchy(), d.press) are JSON
 calls (d.keyevent, d.shell, d.app_current), and the window is read with `uiautomator dump` and searched with
 uiautomator2's own XPath engine (d.xpath(..., source=xml)), as a script does when the server cannot start.
 """
-import contextlib
-import json
 import os
 import sys
-import time
 
 port, serial = sys.argv[1], sys.argv[2]
 # uiautomator2 uses adbutils' global client, which reads the adb server port from the environment.
 os.environ["ANDROID_ADB_SERVER_PORT"] = port
 
 import uiautomator2 as u2  # noqa: E402
+from probeCalls import print_results, probe  # noqa: E402
 from uiautomator2.core import BasicUiautomatorServer  # noqa: E402
-
-results = {}
-
-
-def probe(name, call):
-    with contextlib.redirect_stdout(sys.stderr):
-        started = time.monotonic()
-        try:
-            results[name] = {"value": call()}
-        except Exception as error:  # noqa: BLE001 - every failure is a result to report
-            results[name] = {"error": f"{type(error).__name__}: {error}"}
-        print(f"{name}: {time.monotonic() - started:.2f}s", file=sys.stderr)
 
 
 BasicUiautomatorServer.start_uiautomator = lambda self: None
@@ -94,4 +80,4 @@ probe("guided_title", lambda: element("@com.android.tv.settings:id/guidedactions
 probe("dump_hierarchy", lambda: len(d.dump_hierarchy()))
 probe("selector_exists", lambda: bool(d(text="Factory reset").exists))
 
-print(json.dumps(results))
+print_results()
