@@ -1,51 +1,30 @@
 // android:tools and android:run through the transports' entry (dispatchChannel) on a simulated phone behind a real
 // adb server: what the device received, and answers in the shape the renderer parses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OUTPUT_SCHEMAS } from '../../shared/api/outputSchemas';
-import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated } from '../../test-support/isolatedResolver';
-import { testSetup, type TestSetup } from '../../test-support/apiFakes';
-import { testHub } from '../../test-support/testHub';
+import { putSettingForTest, useSimulatedConsole } from '../../test-support/simulatedConsole';
 import { defineTool } from '../android/tool';
-import type { AdbHub } from '../devices/hub';
 import { systemClock } from '../execution/types';
 import { androidApi } from './androidApi';
 import { ConsoleApprover } from './consoleApprover';
 import { ConsoleEventBus } from './events';
-import { createConsoleApi } from './consoleApi';
 import { dispatchChannel } from './dispatch';
 
-let adb: IsolatedAdb;
-let hub: AdbHub;
-let setup: TestSetup;
-let sim: SimulatedAndroid;
-let serial: string;
+const phone = useSimulatedConsole();
 
-beforeAll(async () => {
-  adb = await startIsolatedAdb();
-  setup = await testSetup();
-  hub = testHub({ adbBinary: '/nonexistent/adb-in-android-api-tests', localPort: adb.port, env: {} });
-  ({ sim, serial } = await bootSimulated(adb));
-}, 30_000);
+const shellCommands = (): string[] => phone.services().filter((service) => service.startsWith('shell'));
 
-afterAll(async () => {
-  await hub.close();
-  await sim.close();
-  await setup.cleanup();
-  await adb.stop();
-});
-
-const shellCommands = (): string[] =>
-  sim.device
-    .received()
-    .map((entry) => entry.service)
-    .filter((service) => service.startsWith('shell'));
+/** android:* over `tools` on the phone, with no console page to ask for approval. */
+const withoutPage = (tools: Parameters<typeof androidApi>[1]) =>
+  androidApi(
+    { hub: phone.hub, clock: systemClock, approvals: new ConsoleApprover({ events: new ConsoleEventBus() }) },
+    tools,
+  );
 
 describe('android:tools', () => {
   it('lists the registered tools with the JSON Schema of their arguments', async () => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
+    const api = phone.api();
     const answer = await dispatchChannel(api, 'android:tools', {});
     if (!answer.ok) throw new Error(answer.error.message);
     const tools = OUTPUT_SCHEMAS['android:tools'].parse(JSON.parse(JSON.stringify(answer.value)));
@@ -69,19 +48,19 @@ describe('android:tools', () => {
 
 describe('android:run', () => {
   it('runs android_settings on the device and answers with the result and when it was taken', async () => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
-    await expect.poll(async () => (await hub.resolve(serial)).ok).toBe(true);
+    const api = phone.api();
+    await expect.poll(async () => (await phone.hub.resolve(phone.serial)).ok).toBe(true);
     const before = Date.now();
     const answer = await dispatchChannel(api, 'android:run', {
       tool: 'android_settings',
-      device: serial,
+      device: phone.serial,
       arguments: { namespace: 'system', key: 'font_scale' },
     });
     if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
     const run = OUTPUT_SCHEMAS['android:run'].parse(JSON.parse(JSON.stringify(answer.value)));
     expect(run).toMatchObject({
       tool: 'android_settings',
-      device: serial,
+      device: phone.serial,
       result: { kind: 'settings', result: { status: 'complete', stdout: '1.0\n', exit_code: 0 } },
     });
     expect(Date.parse(run.taken_at)).toBeGreaterThanOrEqual(before - 1000);
@@ -111,11 +90,11 @@ describe('android:run', () => {
       'ghost-serial',
     ],
   ])('refuses %j before anything reaches the device', async (input, code, message) => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
+    const api = phone.api();
     const before = shellCommands().length;
     const answer = await dispatchChannel(api, 'android:run', {
       ...input,
-      device: input.device === 'SERIAL' ? serial : input.device,
+      device: input.device === 'SERIAL' ? phone.serial : input.device,
     });
     expect(answer).toMatchObject({ ok: false, error: { code } });
     expect(!answer.ok && answer.error.message).toContain(message);
@@ -123,26 +102,10 @@ describe('android:run', () => {
   });
 
   it('refuses a tool that is not read-only with APPROVAL_UNAVAILABLE when no console page can be asked, sending nothing', async () => {
-    const mutating = defineTool({
-      name: 'android_put_setting_for_test',
-      cli: { command: 'android', verb: 'put-setting-for-test' },
-      description: 'Writes a setting (test only).',
-      risk: 'mutating',
-      arguments: z.strictObject({}),
-      async run(context) {
-        const approved = await context.approve({
-          tool: 'android_put_setting_for_test',
-          device: context.device?.serial ?? '',
-          preview: 'settings put system font_scale 2.0',
-          strength: 'normal',
-        });
-        return approved.ok ? context.run('settings put system font_scale 2.0') : approved;
-      },
-    });
-    const approvals = new ConsoleApprover({ events: new ConsoleEventBus() });
-    const api = androidApi({ hub, clock: systemClock, approvals }, [mutating]);
+    const mutating = putSettingForTest('normal');
+    const api = withoutPage([mutating]);
     const before = shellCommands().length;
-    const answer = await api['android:run']({ tool: mutating.name, device: serial, arguments: {} });
+    const answer = await api['android:run']({ tool: mutating.name, device: phone.serial, arguments: {} });
     expect(answer).toMatchObject({ ok: false, error: { code: 'APPROVAL_UNAVAILABLE' } });
     expect(shellCommands().length).toBe(before);
     const listed = await api['android:tools']({});
@@ -169,44 +132,53 @@ describe('android:cancel', () => {
   const sleeps = (): number => shellCommands().filter((service) => service.endsWith(':sleep 10')).length;
 
   it('aborts the run: its adb stream closes on the device and the run answers COMMAND_CANCELLED', async () => {
-    const api = androidApi(
-      { hub, clock: systemClock, approvals: new ConsoleApprover({ events: new ConsoleEventBus() }) },
-      [sleeper],
-    );
-    await expect.poll(async () => (await hub.resolve(serial)).ok).toBe(true);
-    const streamsBefore = sim.device.openStreamCount;
+    const api = withoutPage([sleeper]);
+    await expect.poll(async () => (await phone.hub.resolve(phone.serial)).ok).toBe(true);
+    const streamsBefore = phone.sim.device.openStreamCount;
     const sleepsBefore = sleeps();
-    const running = api['android:run']({ tool: sleeper.name, device: serial, arguments: {}, run_id: 'r-1' });
+    const running = api['android:run']({
+      tool: sleeper.name,
+      device: phone.serial,
+      arguments: {},
+      run_id: 'r-1',
+    });
     await expect.poll(() => sleeps()).toBe(sleepsBefore + 1);
-    await expect.poll(() => sim.device.openStreamCount).toBeGreaterThan(streamsBefore);
+    await expect.poll(() => phone.sim.device.openStreamCount).toBeGreaterThan(streamsBefore);
     expect(await api['android:cancel']({ run_id: 'r-1' })).toEqual({ ok: true, value: { cancelled: true } });
     expect(await running).toMatchObject({
       ok: false,
       error: { code: 'COMMAND_CANCELLED', details: { tool: sleeper.name, run_id: 'r-1' } },
     });
-    await expect.poll(() => sim.device.openStreamCount).toBe(streamsBefore);
+    await expect.poll(() => phone.sim.device.openStreamCount).toBe(streamsBefore);
     // Nothing left to cancel under that id.
     expect(await api['android:cancel']({ run_id: 'r-1' })).toEqual({ ok: true, value: { cancelled: false } });
   }, 5_000);
 
   it('runs a dashboard of probes in parallel, each cancelled on its own; a run_id in use is refused', async () => {
-    const api = androidApi(
-      { hub, clock: systemClock, approvals: new ConsoleApprover({ events: new ConsoleEventBus() }) },
-      [sleeper],
-    );
-    const streamsBefore = sim.device.openStreamCount;
-    const first = api['android:run']({ tool: sleeper.name, device: serial, arguments: {}, run_id: 'p-1' });
-    const second = api['android:run']({ tool: sleeper.name, device: serial, arguments: {}, run_id: 'p-2' });
+    const api = withoutPage([sleeper]);
+    const streamsBefore = phone.sim.device.openStreamCount;
+    const first = api['android:run']({
+      tool: sleeper.name,
+      device: phone.serial,
+      arguments: {},
+      run_id: 'p-1',
+    });
+    const second = api['android:run']({
+      tool: sleeper.name,
+      device: phone.serial,
+      arguments: {},
+      run_id: 'p-2',
+    });
     // Both commands hold a stream on the device at the same time.
-    await expect.poll(() => sim.device.openStreamCount).toBe(streamsBefore + 2);
+    await expect.poll(() => phone.sim.device.openStreamCount).toBe(streamsBefore + 2);
     expect(
-      await api['android:run']({ tool: sleeper.name, device: serial, arguments: {}, run_id: 'p-1' }),
+      await api['android:run']({ tool: sleeper.name, device: phone.serial, arguments: {}, run_id: 'p-1' }),
     ).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS', details: { field: 'run_id' } } });
     expect(await api['android:cancel']({ run_id: 'p-2' })).toEqual({ ok: true, value: { cancelled: true } });
     expect(await second).toMatchObject({ ok: false, error: { code: 'COMMAND_CANCELLED' } });
-    await expect.poll(() => sim.device.openStreamCount).toBe(streamsBefore + 1);
+    await expect.poll(() => phone.sim.device.openStreamCount).toBe(streamsBefore + 1);
     expect(await api['android:cancel']({ run_id: 'p-1' })).toEqual({ ok: true, value: { cancelled: true } });
     expect(await first).toMatchObject({ ok: false, error: { code: 'COMMAND_CANCELLED' } });
-    await expect.poll(() => sim.device.openStreamCount).toBe(streamsBefore);
+    await expect.poll(() => phone.sim.device.openStreamCount).toBe(streamsBefore);
   }, 5_000);
 });

@@ -1,37 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelOutput, ConsoleChannel } from '../../shared/api/contract';
 import { EVENT_SCHEMAS, OUTPUT_SCHEMAS } from '../../shared/api/outputSchemas';
 import type { ApiResult } from '../../shared/api/contract';
-import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated } from '../../test-support/isolatedResolver';
-import { testSetup, type TestSetup } from '../../test-support/apiFakes';
-import type { AdbHub } from '../devices/hub';
-import { testHub } from '../../test-support/testHub';
-import { createConsoleApi } from './consoleApi';
+import { useSimulatedConsole } from '../../test-support/simulatedConsole';
 
 // The renderer parses every answer with the shared output schemas; these are the main process's real answers on a
 // simulated phone, so a schema stricter than what main sends (or main sending what its type does not say) fails here.
 
-let adb: IsolatedAdb;
-let hub: AdbHub;
-let setup: TestSetup;
-let sim: SimulatedAndroid;
-let serial: string;
-
-beforeAll(async () => {
-  adb = await startIsolatedAdb();
-  setup = await testSetup();
-  hub = testHub({ adbBinary: '/nonexistent/adb-in-schema-tests', localPort: adb.port, env: {} });
-  ({ sim, serial } = await bootSimulated(adb));
-}, 30_000);
-
-afterAll(async () => {
-  await hub.close();
-  await sim.close();
-  await setup.cleanup();
-  await adb.stop();
-});
+const phone = useSimulatedConsole();
 
 function expectMatches<C extends ConsoleChannel>(
   channel: C,
@@ -45,26 +21,33 @@ function expectMatches<C extends ConsoleChannel>(
 
 describe('real console answers parse with the renderer schemas', () => {
   it('answers every read, run and evidence channel in the declared shape', async () => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
+    const api = phone.api();
     await expect
       .poll(async () => {
         const devices = await api['devices:list']({});
         return (
-          devices.ok && devices.value.some((device) => device.serial === serial && device.state === 'device')
+          devices.ok &&
+          devices.value.some((device) => device.serial === phone.serial && device.state === 'device')
         );
       })
       .toBe(true);
     expectMatches('app:info', await api['app:info']({}));
     expectMatches('devices:list', await api['devices:list']({}));
     expectMatches('devices:servers', await api['devices:servers']({}));
-    expectMatches('devices:describe', await api['devices:describe']({ serial }));
-    expectMatches('operator:status', await api['operator:status']({ serial }));
+    expectMatches('devices:describe', await api['devices:describe']({ serial: phone.serial }));
+    expectMatches('operator:status', await api['operator:status']({ serial: phone.serial }));
     expectMatches('presets:list', await api['presets:list']({}));
     const design = { text: 'FLOW-001 {{system.language_tag}}', anchor: 'right' as const };
-    const runs = expectMatches('sequence:run', await api['sequence:run']({ serials: [serial], design }));
+    const runs = expectMatches(
+      'sequence:run',
+      await api['sequence:run']({ serials: [phone.serial], design }),
+    );
     const run = runs[0]?.result;
     if (run === undefined || !run.ok) throw new Error('the sequence did not run');
-    const capture = expectMatches('screenshot:capture', await api['screenshot:capture']({ serial }));
+    const capture = expectMatches(
+      'screenshot:capture',
+      await api['screenshot:capture']({ serial: phone.serial }),
+    );
     expectMatches('evidence:list', await api['evidence:list']({}));
     expectMatches('evidence:get', await api['evidence:get']({ id: run.value.runId }));
     expectMatches('evidence:get', await api['evidence:get']({ id: capture.runId }));
@@ -72,7 +55,7 @@ describe('real console answers parse with the renderer schemas', () => {
   });
 
   it('pushes events in the declared shape', async () => {
-    const seen = setup.events.filter((message) => message.event in EVENT_SCHEMAS);
+    const seen = phone.setup.events.filter((message) => message.event in EVENT_SCHEMAS);
     expect(seen.length).toBeGreaterThan(0);
     for (const message of seen) {
       const schema = EVENT_SCHEMAS[message.event as keyof typeof EVENT_SCHEMAS];

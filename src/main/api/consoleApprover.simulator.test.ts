@@ -1,17 +1,8 @@
 // android:run of tools that change the device, answered through the console's approval prompt (approval:requested
 // -> approval:answer) on a simulated phone behind a real adb server: what the device received after the prompt.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalPrompt } from '../../shared/api/contract';
-import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
-import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated } from '../../test-support/isolatedResolver';
-import { testHub } from '../../test-support/testHub';
-import { defineTool } from '../android/tool';
-import type { AdbHub } from '../devices/hub';
+import { putSettingForTest, useSimulatedConsole } from '../../test-support/simulatedConsole';
 import { systemClock } from '../execution/types';
 import { systemTraceTools } from '../traces/capture';
 import { androidApi } from './androidApi';
@@ -19,43 +10,8 @@ import { ConsoleApprover } from './consoleApprover';
 import { approvalApi } from './consoleApproverApi';
 import { ConsoleEventBus } from './events';
 
-let adb: IsolatedAdb;
-let hub: AdbHub;
-let sim: SimulatedAndroid;
-let serial: string;
-let root: string;
-
-beforeAll(async () => {
-  adb = await startIsolatedAdb();
-  hub = testHub({ adbBinary: '/nonexistent/adb-in-approval-tests', localPort: adb.port, env: {} });
-  ({ sim, serial } = await bootSimulated(adb));
-  root = await mkdtemp(join(tmpdir(), 'androperator-approval-'));
-}, 30_000);
-
-afterAll(async () => {
-  await hub.close();
-  await sim.close();
-  await adb.stop();
-  await rm(root, { recursive: true, force: true });
-});
-
-const putSetting = defineTool({
-  name: 'android_put_setting_for_test',
-  cli: { command: 'android', verb: 'put-setting-for-test' },
-  description: 'Writes a setting (test only).',
-  risk: 'mutating',
-  arguments: z.strictObject({}),
-  async run(context) {
-    const approved = await context.approve({
-      tool: 'android_put_setting_for_test',
-      device: context.device?.serial ?? '',
-      preview: 'settings put system font_scale 2.0',
-      strength: 'strong',
-    });
-    if (!approved.ok) return approved;
-    return context.run('settings put system font_scale 2.0');
-  },
-});
+const phone = useSimulatedConsole();
+const putSetting = putSettingForTest('strong');
 
 /**
  * One console page: it answers every prompt through the approval:answer channel, the way the dialog does, and
@@ -69,17 +25,17 @@ function consolePage(answer: { approved: boolean; confirmed?: boolean }) {
   events.subscribe(
     (message) => {
       if (message.event !== 'approval:requested') return;
-      prompts.push({ prompt: message.payload, receivedBefore: sim.device.received().length });
+      prompts.push({ prompt: message.payload, receivedBefore: phone.sim.device.received().length });
       void channel['approval:answer']({ id: message.payload.id, ...answer });
     },
     () => 1,
   );
-  const api = androidApi({ hub, clock: systemClock, approvals }, [
+  const api = androidApi({ hub: phone.hub, clock: systemClock, approvals }, [
     putSetting,
-    ...systemTraceTools(() => root),
+    ...systemTraceTools(() => phone.setup.directory),
   ]);
   const sentAfterPrompt = (): string[] =>
-    sim.device
+    phone.sim.device
       .received()
       .slice(prompts[0]?.receivedBefore ?? 0)
       .map((entry) => entry.service);
@@ -91,22 +47,22 @@ describe('android:run with the console approval dialog', () => {
     const page = consolePage({ approved: false });
     const answer = await page.api['android:run']({
       tool: 'start_system_trace',
-      device: serial,
+      device: phone.serial,
       arguments: { duration_secs: 2 },
     });
     expect(answer).toMatchObject({ ok: false, error: { code: 'APPROVAL_REFUSED' } });
     expect(page.prompts).toHaveLength(1);
-    expect(page.prompts[0]?.prompt).toMatchObject({ tool: 'start_system_trace', device: serial });
+    expect(page.prompts[0]?.prompt).toMatchObject({ tool: 'start_system_trace', device: phone.serial });
     expect(page.prompts[0]?.prompt.preview).toMatch(/^perfetto --detach=trace-/);
     expect(page.sentAfterPrompt()).toEqual([]);
-    expect(sim.device.received().some((entry) => entry.service.includes('--detach'))).toBe(false);
+    expect(phone.sim.device.received().some((entry) => entry.service.includes('--detach'))).toBe(false);
   });
 
   it('starts the capture the page approved, exactly as previewed', async () => {
     const page = consolePage({ approved: true });
     const answer = await page.api['android:run']({
       tool: 'start_system_trace',
-      device: serial,
+      device: phone.serial,
       arguments: { duration_secs: 1 },
     });
     if (!answer.ok) throw new Error(answer.error.message);
@@ -134,7 +90,7 @@ describe('android:run with the console approval dialog', () => {
     events.subscribe(
       (message) => {
         if (message.event !== 'approval:requested') return;
-        receivedBefore = sim.device.received().length;
+        receivedBefore = phone.sim.device.received().length;
         const answered = approvals.answer({ id: message.payload.id, approved: true });
         if (!answered.ok) refusedConfirmations.push(answered.error.code);
         now += 10_000;
@@ -142,16 +98,20 @@ describe('android:run with the console approval dialog', () => {
       },
       () => 1,
     );
-    const api = androidApi({ hub, clock: systemClock, approvals }, [putSetting]);
-    const answer = await api['android:run']({ tool: putSetting.name, device: serial, arguments: {} });
+    const api = androidApi({ hub: phone.hub, clock: systemClock, approvals }, [putSetting]);
+    const answer = await api['android:run']({ tool: putSetting.name, device: phone.serial, arguments: {} });
     expect(answer).toMatchObject({ ok: false, error: { code: 'APPROVAL_REFUSED' } });
     expect(refusedConfirmations).toEqual(['INVALID_ARGUMENTS']);
-    expect(sim.device.received().slice(receivedBefore)).toEqual([]);
+    expect(phone.sim.device.received().slice(receivedBefore)).toEqual([]);
   });
 
   it('runs a strong request confirmed twice', async () => {
     const page = consolePage({ approved: true, confirmed: true });
-    const answer = await page.api['android:run']({ tool: putSetting.name, device: serial, arguments: {} });
+    const answer = await page.api['android:run']({
+      tool: putSetting.name,
+      device: phone.serial,
+      arguments: {},
+    });
     expect(answer.ok).toBe(true);
     expect(
       page.sentAfterPrompt().some((service) => service.includes('settings put system font_scale 2.0')),

@@ -1,50 +1,24 @@
 // logcat:start / logcat:redaction / logcat:stop through the transports' entry (dispatchChannel) on a simulated phone
 // behind a real adb server: the commands the device received, the batches as the renderer parses them (filtered by
 // the follow's query, redacted by default), the bounded relay's drop count, and a device unplug ending the follow.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVENT_SCHEMAS, OUTPUT_SCHEMAS } from '../../shared/api/outputSchemas';
 import type { LogcatBatchEvent, LogcatEndedEvent } from '../../shared/api/logcatSchemas';
 import { logTrafficOf } from '../../simulator/device/logTraffic';
 import { processesOf, SYSTEMUI_PACKAGE } from '../../simulator/device/processes';
-import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
-import { testSetup, type TestSetup } from '../../test-support/apiFakes';
-import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated } from '../../test-support/isolatedResolver';
-import { testHub } from '../../test-support/testHub';
-import type { AdbHub } from '../devices/hub';
-import { createConsoleApi } from './consoleApi';
+import { useSimulatedConsole } from '../../test-support/simulatedConsole';
 import { dispatchChannel } from './dispatch';
 import { LogcatFollows } from './logcatApiFollows';
 
-let adb: IsolatedAdb;
-let hub: AdbHub;
-let setup: TestSetup;
-let sim: SimulatedAndroid;
-let serial: string;
-
-beforeAll(async () => {
-  adb = await startIsolatedAdb();
-  setup = await testSetup();
-  hub = testHub({ adbBinary: '/nonexistent/adb-in-logcat-api-tests', localPort: adb.port, env: {} });
-  ({ sim, serial } = await bootSimulated(adb, { logTraffic: { ratePerSecond: 5, seed: 3 } }));
-}, 30_000);
-
-afterAll(async () => {
-  await hub.close();
-  await sim.close();
-  await setup.cleanup();
-  await adb.stop();
-});
+const phone = useSimulatedConsole({ boot: { logTraffic: { ratePerSecond: 5, seed: 3 } } });
 
 async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-const services = (): string[] => sim.device.received().map((entry) => entry.service);
-
 /** The logcat:batch payloads of `followId` so far, parsed as the renderer parses them (through JSON). */
 function batches(followId: string): LogcatBatchEvent[] {
-  return setup.events.flatMap((message) =>
+  return phone.setup.events.flatMap((message) =>
     message.event === 'logcat:batch' && message.payload.followId === followId
       ? [EVENT_SCHEMAS['logcat:batch'].parse(JSON.parse(JSON.stringify(message.payload)))]
       : [],
@@ -56,30 +30,35 @@ const messagesOf = (followId: string): string[] =>
 
 describe('logcat follows through the console API', () => {
   it('follows with the query applied, redacts by default, switches redaction, and stop closes the device stream', async () => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
-    const pid = processesOf(sim.state).pidOf(SYSTEMUI_PACKAGE);
+    const api = phone.api();
+    const pid = processesOf(phone.sim.state).pidOf(SYSTEMUI_PACKAGE);
     if (pid === undefined) throw new Error('System UI is not running');
     const started = await dispatchChannel(api, 'logcat:start', {
-      serial,
+      serial: phone.serial,
       query: 'package:systemui tag:Viewer',
       tail: 1,
     });
     if (!started.ok) throw new Error(started.error.message);
     const info = OUTPUT_SCHEMAS['logcat:start'].parse(JSON.parse(JSON.stringify(started.value)));
     expect(info).toMatchObject({
-      serial,
+      serial: phone.serial,
       command: 'logcat -v threadtime -T 1',
       query: 'package:systemui tag:Viewer',
       redacting: true,
     });
     expect(info.caveat).toMatch(/best effort/);
-    expect(services()).toContain('shell:logcat -v threadtime -T 1');
-    expect(services().some((service) => /^shell(,v2,raw)?:ps -A$/.test(service))).toBe(true);
-    await until(() => (logTrafficOf(sim.state)?.attachedReaders ?? 0) > 0);
+    expect(phone.services()).toContain('shell:logcat -v threadtime -T 1');
+    expect(phone.services().some((service) => /^shell(,v2,raw)?:ps -A$/.test(service))).toBe(true);
+    await until(() => (logTrafficOf(phone.sim.state)?.attachedReaders ?? 0) > 0);
 
-    sim.state.appendLog({ pid, priority: 'I', tag: 'Other', message: 'not this tag' });
-    sim.state.appendLog({ pid: 1, priority: 'I', tag: 'Viewer', message: 'not this package' });
-    sim.state.appendLog({ pid, priority: 'I', tag: 'Viewer', message: 'Authorization: Bearer abc.def' });
+    phone.sim.state.appendLog({ pid, priority: 'I', tag: 'Other', message: 'not this tag' });
+    phone.sim.state.appendLog({ pid: 1, priority: 'I', tag: 'Viewer', message: 'not this package' });
+    phone.sim.state.appendLog({
+      pid,
+      priority: 'I',
+      tag: 'Viewer',
+      message: 'Authorization: Bearer abc.def',
+    });
     await until(() => messagesOf(info.followId).length > 0);
     expect(messagesOf(info.followId)).toEqual(['Viewer|Authorization: [REDACTED]']);
     const first = batches(info.followId).find((batch) => batch.lines.length > 0);
@@ -88,26 +67,29 @@ describe('logcat follows through the console API', () => {
 
     const off = await dispatchChannel(api, 'logcat:redaction', { followId: info.followId, redact: false });
     expect(off).toMatchObject({ ok: true, value: { redacting: false } });
-    sim.state.appendLog({ pid, priority: 'W', tag: 'Viewer', message: 'token=plain' });
+    phone.sim.state.appendLog({ pid, priority: 'W', tag: 'Viewer', message: 'token=plain' });
     await until(() => messagesOf(info.followId).length > 1);
     expect(messagesOf(info.followId)[1]).toBe('Viewer|token=plain');
 
     const stopped = await dispatchChannel(api, 'logcat:stop', { followId: info.followId });
     expect(stopped).toEqual({
       ok: true,
-      value: { followId: info.followId, serial, received: 2, dropped: 0 },
+      value: { followId: info.followId, serial: phone.serial, received: 2, dropped: 0 },
     });
     // The device side lets go of its reader once adb has closed the stream.
-    await until(() => (logTrafficOf(sim.state)?.attachedReaders ?? 0) === 0);
+    await until(() => (logTrafficOf(phone.sim.state)?.attachedReaders ?? 0) === 0);
     const again = await dispatchChannel(api, 'logcat:stop', { followId: info.followId });
     expect(again).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    expect(setup.events.some((message) => message.event === 'logcat:ended')).toBe(false);
+    expect(phone.setup.events.some((message) => message.event === 'logcat:ended')).toBe(false);
   });
 
   it('refuses a malformed query, tail or follow id before touching the device', async () => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
-    const before = sim.device.received().length;
-    const bad = await dispatchChannel(api, 'logcat:start', { serial, query: 'tag:A level:loud' });
+    const api = phone.api();
+    const before = phone.sim.device.received().length;
+    const bad = await dispatchChannel(api, 'logcat:start', {
+      serial: phone.serial,
+      query: 'tag:A level:loud',
+    });
     expect(bad).toMatchObject({
       ok: false,
       error: {
@@ -116,26 +98,26 @@ describe('logcat follows through the console API', () => {
         details: { field: 'query', errors: [{ token: 'level:loud', offset: 6 }] },
       },
     });
-    const tail = await dispatchChannel(api, 'logcat:start', { serial, tail: 0 });
+    const tail = await dispatchChannel(api, 'logcat:start', { serial: phone.serial, tail: 0 });
     expect(tail).toMatchObject({ ok: false, error: { details: { field: 'tail' } } });
     const id = await dispatchChannel(api, 'logcat:stop', { followId: '../x' });
     expect(id).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', details: { field: 'followId' } } });
-    expect(sim.device.received().length).toBe(before);
+    expect(phone.sim.device.received().length).toBe(before);
   });
 
   it('drops the oldest lines beyond its bound, counts them, and keeps every event small', async () => {
     const follows = new LogcatFollows({
-      hub,
-      events: setup.dependencies.events,
+      hub: phone.hub,
+      events: phone.setup.dependencies.events,
       emitMs: 200,
       maxLinesPerEvent: 10,
       maxPending: 50,
     });
-    const started = await follows.start({ serial, query: 'tag:Burst', tail: 1 });
+    const started = await follows.start({ serial: phone.serial, query: 'tag:Burst', tail: 1 });
     if (!started.ok) throw new Error(started.error.message);
     const { followId } = started.value;
     for (let index = 0; index < 400; index += 1)
-      sim.state.appendLog({ priority: 'D', tag: 'Burst', message: `line ${index}` });
+      phone.sim.state.appendLog({ priority: 'D', tag: 'Burst', message: `line ${index}` });
     // Every line read is either sent or counted as dropped.
     const accounted = (): number => {
       const all = batches(followId);
@@ -156,36 +138,40 @@ describe('logcat follows through the console API', () => {
   });
 
   it('closes the oldest follow when one more than maxFollows starts, and says so to its page', async () => {
-    const follows = new LogcatFollows({ hub, events: setup.dependencies.events, maxFollows: 1 });
-    const first = await follows.start({ serial, tail: 1 });
+    const follows = new LogcatFollows({
+      hub: phone.hub,
+      events: phone.setup.dependencies.events,
+      maxFollows: 1,
+    });
+    const first = await follows.start({ serial: phone.serial, tail: 1 });
     if (!first.ok) throw new Error(first.error.message);
-    await until(() => (logTrafficOf(sim.state)?.attachedReaders ?? 0) === 1);
-    const second = await follows.start({ serial, tail: 1 });
+    await until(() => (logTrafficOf(phone.sim.state)?.attachedReaders ?? 0) === 1);
+    const second = await follows.start({ serial: phone.serial, tail: 1 });
     if (!second.ok) throw new Error(second.error.message);
-    const ended = setup.events.find(
+    const ended = phone.setup.events.find(
       (message) => message.event === 'logcat:ended' && message.payload.followId === first.value.followId,
     );
     expect(ended?.payload).toMatchObject({ error: { code: 'COMMAND_CANCELLED', details: { max: 1 } } });
     expect(follows.size).toBe(1);
     // The first follow's device stream is closed; only the second one reads.
-    await until(() => (logTrafficOf(sim.state)?.attachedReaders ?? 0) === 1);
+    await until(() => (logTrafficOf(phone.sim.state)?.attachedReaders ?? 0) === 1);
     expect(await follows.stop(first.value.followId)).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },
     });
     await follows.stop(second.value.followId);
-    await until(() => (logTrafficOf(sim.state)?.attachedReaders ?? 0) === 0);
+    await until(() => (logTrafficOf(phone.sim.state)?.attachedReaders ?? 0) === 0);
   });
 
   it('ends the follow with a structured error when the device is unplugged', async () => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
-    const started = await dispatchChannel(api, 'logcat:start', { serial, tail: 1 });
+    const api = phone.api();
+    const started = await dispatchChannel(api, 'logcat:start', { serial: phone.serial, tail: 1 });
     if (!started.ok) throw new Error(started.error.message);
     const { followId } = OUTPUT_SCHEMAS['logcat:start'].parse(started.value);
-    await sim.device.unplug({ keepListening: false });
+    await phone.sim.device.unplug({ keepListening: false });
     let ended: LogcatEndedEvent | undefined;
     await until(() => {
-      const message = setup.events.find(
+      const message = phone.setup.events.find(
         (candidate) => candidate.event === 'logcat:ended' && candidate.payload.followId === followId,
       );
       if (message?.event === 'logcat:ended') ended = EVENT_SCHEMAS['logcat:ended'].parse(message.payload);
@@ -193,7 +179,10 @@ describe('logcat follows through the console API', () => {
     });
     expect(ended?.error.code).toMatch(/^(DEVICE_OFFLINE|DEVICE_NOT_FOUND)$/);
     expect(ended?.error.message).toMatch(/^The logcat follow ended: /);
-    expect(ended?.error.details).toMatchObject({ serial, command: 'logcat -v threadtime -T 1' });
+    expect(ended?.error.details).toMatchObject({
+      serial: phone.serial,
+      command: 'logcat -v threadtime -T 1',
+    });
     // The follow is gone: stopping it now says so.
     const stop = await dispatchChannel(api, 'logcat:stop', { followId });
     expect(stop).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });

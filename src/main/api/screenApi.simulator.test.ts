@@ -1,73 +1,48 @@
 // screen:frame / screen:tree / screen:act through the transports' entry (dispatchChannel) on a simulated phone
 // behind a real adb server: the frame is a PNG of the device's size, the device received `exec:screencap -p`, two
 // callers at once share one capture, the tree comes from the UI tools, and a tap sends `input tap 'x' 'y'`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUTPUT_SCHEMAS } from '../../shared/api/outputSchemas';
-import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
-import { testSetup, type TestSetup } from '../../test-support/apiFakes';
-import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated } from '../../test-support/isolatedResolver';
-import { testHub } from '../../test-support/testHub';
-import type { AdbHub } from '../devices/hub';
-import { createConsoleApi } from './consoleApi';
+import { useSimulatedConsole } from '../../test-support/simulatedConsole';
 import { dispatchChannel } from './dispatch';
 import { frameMethodOf } from '../screenshot/frames';
 
-let adb: IsolatedAdb;
-let hub: AdbHub;
-let setup: TestSetup;
-let sim: SimulatedAndroid;
-let serial: string;
+const phone = useSimulatedConsole();
 
-beforeAll(async () => {
-  adb = await startIsolatedAdb();
-  setup = await testSetup();
-  hub = testHub({ adbBinary: '/nonexistent/adb-in-screen-api-tests', localPort: adb.port, env: {} });
-  ({ sim, serial } = await bootSimulated(adb));
-}, 30_000);
-
-afterAll(async () => {
-  await hub.close();
-  await sim.close();
-  await setup.cleanup();
-  await adb.stop();
-});
-
-const services = (): string[] => sim.device.received().map((entry) => entry.service);
-const screencaps = (): number => services().filter((service) => /screencap/.test(service)).length;
+const screencaps = (): number => phone.services().filter((service) => /screencap/.test(service)).length;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
 
 describe('the Screen view through the console API', () => {
   it('answers a PNG frame captured by exec screencap, and two callers at once share one capture', async () => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
+    const api = phone.api();
     const before = screencaps();
     const [first, second] = await Promise.all([
-      dispatchChannel(api, 'screen:frame', { serial }),
-      dispatchChannel(api, 'screen:frame', { serial }),
+      dispatchChannel(api, 'screen:frame', { serial: phone.serial }),
+      dispatchChannel(api, 'screen:frame', { serial: phone.serial }),
     ]);
     if (!first.ok || !second.ok) throw new Error('a frame failed');
     // The device's first frame measures both methods once (src/main/screenshot/frames.ts); both callers share it.
-    expect(services().slice(-3)).toEqual(['exec:screencap -p', 'exec:screencap', 'exec:screencap -p']);
+    expect(phone.services().slice(-3)).toEqual(['exec:screencap -p', 'exec:screencap', 'exec:screencap -p']);
     expect(screencaps() - before).toBe(3);
-    const chosen = frameMethodOf(serial)?.method;
+    const chosen = frameMethodOf(phone.serial)?.method;
     const frame = OUTPUT_SCHEMAS['screen:frame'].parse(JSON.parse(JSON.stringify(first.value)));
     expect(second.value).toBe(first.value);
-    expect(frame).toMatchObject({ serial, method: chosen, mimeType: 'image/png' });
+    expect(frame).toMatchObject({ serial: phone.serial, method: chosen, mimeType: 'image/png' });
     expect(frame.encodeMs === null).toBe(chosen === 'screencap-p');
     expect([...Buffer.from(frame.base64, 'base64').subarray(0, 4)]).toEqual(PNG_SIGNATURE);
     expect(frame.widthPx).toBeGreaterThan(0);
     expect(frame.heightPx).toBeGreaterThan(0);
 
-    const next = await dispatchChannel(api, 'screen:frame', { serial });
+    const next = await dispatchChannel(api, 'screen:frame', { serial: phone.serial });
     expect(next.ok).toBe(true);
     // Then only the method measured faster.
     expect(screencaps() - before).toBe(4);
-    expect(services().at(-1)).toBe(chosen === 'raw' ? 'exec:screencap' : 'exec:screencap -p');
+    expect(phone.services().at(-1)).toBe(chosen === 'raw' ? 'exec:screencap' : 'exec:screencap -p');
   }, 30_000);
 
   it('answers the tree with its source, completeness and unknown attributes as null', async () => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
-    const read = await dispatchChannel(api, 'screen:tree', { serial });
+    const api = phone.api();
+    const read = await dispatchChannel(api, 'screen:tree', { serial: phone.serial });
     if (!read.ok) throw new Error(read.error.message);
     const tree = OUTPUT_SCHEMAS['screen:tree'].parse(JSON.parse(JSON.stringify(read.value)));
     expect(['operator', 'uiautomator']).toContain(tree.source);
@@ -77,17 +52,21 @@ describe('the Screen view through the console API', () => {
   }, 30_000);
 
   it("sends a tap as `input tap 'x' 'y'` with no dialog, and refuses coordinates off the rule", async () => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
+    const api = phone.api();
     const acted = await dispatchChannel(api, 'screen:act', {
-      serial,
+      serial: phone.serial,
       action: { kind: 'tap', x: 120, y: 340 },
     });
     if (!acted.ok) throw new Error(acted.error.message);
-    expect(acted.value).toMatchObject({ serial, action_sent: true, command: "input tap '120' '340'" });
-    expect(services().some((service) => /input tap '120' '340'$/.test(service))).toBe(true);
+    expect(acted.value).toMatchObject({
+      serial: phone.serial,
+      action_sent: true,
+      command: "input tap '120' '340'",
+    });
+    expect(phone.services().some((service) => /input tap '120' '340'$/.test(service))).toBe(true);
 
     const refused = await dispatchChannel(api, 'screen:act', {
-      serial,
+      serial: phone.serial,
       action: { kind: 'tap', x: -1, y: 5 },
     });
     expect(refused.ok).toBe(false);
@@ -95,15 +74,18 @@ describe('the Screen view through the console API', () => {
   }, 30_000);
 
   it('sends a D-pad key as one `input keyevent` and answers the command', async () => {
-    const api = createConsoleApi({ ...setup.dependencies, hub });
-    const before = services().filter((service) => /input keyevent 20$/.test(service)).length;
-    const acted = await dispatchChannel(api, 'screen:act', { serial, action: { kind: 'key', key: 'down' } });
+    const api = phone.api();
+    const before = phone.services().filter((service) => /input keyevent 20$/.test(service)).length;
+    const acted = await dispatchChannel(api, 'screen:act', {
+      serial: phone.serial,
+      action: { kind: 'key', key: 'down' },
+    });
     if (!acted.ok) throw new Error(acted.error.message);
     expect(acted.value).toMatchObject({
       action_sent: true,
       command: 'input keyevent 20',
       confirmed_labels: null,
     });
-    expect(services().filter((service) => /input keyevent 20$/.test(service)).length - before).toBe(1);
+    expect(phone.services().filter((service) => /input keyevent 20$/.test(service)).length - before).toBe(1);
   }, 30_000);
 });

@@ -1,43 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseBounds } from '../../shared/geometry/bounds';
-import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
 import { payload } from '../../test-support/executionFixtures';
-import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated } from '../../test-support/isolatedResolver';
-import { testSetup, type TestSetup } from '../../test-support/apiFakes';
-import type { AdbHub } from '../devices/hub';
-import { testHub } from '../../test-support/testHub';
-import { createConsoleApi } from './consoleApi';
+import { useSimulatedConsole } from '../../test-support/simulatedConsole';
 
 // execution:run sends the predicted bounds of a set with its outcome, so the console shows the main side's
 // prediction next to what the device reported instead of predicting again in the renderer.
 
-let adb: IsolatedAdb;
-let hub: AdbHub;
-let setup: TestSetup;
-const running: SimulatedAndroid[] = [];
-
-beforeAll(async () => {
-  adb = await startIsolatedAdb();
-}, 30_000);
-
-afterEach(async () => {
-  await hub.close();
-  await Promise.all(running.splice(0).map((sim) => sim.close()));
-  await setup.cleanup();
-});
-
-afterAll(async () => {
-  await adb.stop();
-});
-
-async function consoleOnPhone(options: Parameters<typeof bootSimulated>[1] = {}) {
-  setup = await testSetup();
-  hub = testHub({ adbBinary: '/nonexistent/adb-in-prediction-tests', localPort: adb.port, env: {} });
-  const booted = await bootSimulated(adb, options);
-  running.push(booted.sim);
-  return { api: createConsoleApi({ ...setup.dependencies, hub }), ...booted };
-}
+// A fresh phone for every test: what one test drew stays out of the next.
+const phone = useSimulatedConsole({ fresh: 'test' });
 
 const SET = {
   id: 'set',
@@ -47,7 +17,8 @@ const SET = {
 
 describe('execution:run predicted bounds', () => {
   it('predicts where a set lands, matching the bounds the device reports', async () => {
-    const { api, serial } = await consoleOnPhone();
+    const api = phone.api();
+    const serial = phone.serial;
     const outcome = await api['execution:run']({ serial, execution: payload([SET]) });
     if (!outcome.ok) throw new Error(outcome.error.message);
     const reported = parseBounds(outcome.value.envelope.stepResults[0]?.data.bounds ?? '');
@@ -56,7 +27,8 @@ describe('execution:run predicted bounds', () => {
   });
 
   it('predicts nothing for a clear or for a set that did not draw', async () => {
-    const { api, serial } = await consoleOnPhone();
+    const api = phone.api();
+    const serial = phone.serial;
     const cleared = await api['execution:run']({
       serial,
       execution: payload([{ id: 'clear', type: 'clear_on_screen_log' }]),

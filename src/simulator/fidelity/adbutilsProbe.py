@@ -1,6 +1,7 @@
 """Drives a device with adbutils (a real third-party adb client) and prints what each call returned, as JSON.
 
-Usage: adbutilsProbe.py PORT SERIAL. A failing call is reported as {"error": "..."} so one run shows every answer.
+Usage: adbutilsProbe.py PORT SERIAL [NAMES]. A failing call is reported as {"error": "..."} so one run shows every
+answer. NAMES (comma-separated) runs only those probes, e.g. `screenshot,window_size` on a profile without the apps.
 """
 import json
 import sys
@@ -9,10 +10,13 @@ import adbutils
 
 port, serial = int(sys.argv[1]), sys.argv[2]
 device = adbutils.AdbClient(host="127.0.0.1", port=port).device(serial)
+only = set(sys.argv[3].split(",")) if len(sys.argv) > 3 else None
 results = {}
 
 
 def probe(name, call):
+    if only is not None and name not in only:
+        return
     try:
         results[name] = {"value": call()}
     except Exception as error:  # noqa: BLE001 - every failure is a result to report
@@ -52,6 +56,13 @@ def battery():
     return {"usb_powered": info.usb_powered, "level": info.level, "temperature": info.temperature}
 
 
+def screenshot():
+    # error_ok=False: by default adbutils answers a black image of window_size() when screencap's PNG does not parse.
+    image = device.screenshot(error_ok=False)
+    colours = image.getcolors(maxcolors=1 << 16)
+    return {"size": list(image.size), "mode": image.mode, "colours": len(colours) if colours else 1 << 16}
+
+
 probe("shell2_false", shell2_false)
 probe("sdk", lambda: device.getprop("ro.build.version.sdk"))
 probe("airplane", lambda: device.shell("settings get global airplane_mode_on"))
@@ -64,4 +75,5 @@ probe("screen_on", device.is_screen_on)
 probe("rotation", device.rotation)
 probe("push_list", push_and_list)
 probe("pull", lambda: device.sync.read_text("/data/local/tmp/adbutils.txt"))
+probe("screenshot", screenshot)
 print(json.dumps(results))

@@ -15,8 +15,10 @@ import type { SimulatedAndroid } from '../simulatedAndroid';
 // calls (shell, app_* through pm/am/monkey/dumpsys/ps, window_size, wlan_ip, push/pull, screencap) go through adbutils
 // to the real adb server. Its UI calls need its own on-device server (u2.jar run by app_process, HTTP on tcp:9008),
 // which the simulator does not run: `u2.connect` pushes and checks the jar, then fails to launch it (a fidelity limit).
+// On the tv profile it walks Settings by d.keyevent and reads the window through `uiautomator dump` and its XPath.
 
 const probeScript = join(__dirname, 'uiautomator2Probe.py');
+const tvProbeScript = join(__dirname, 'uiautomator2TvProbe.py');
 if (!pythonVenvPresent)
   console.warn(
     `uiautomator2 fidelity test skipped: ${PYTHON} is missing; run scripts/setup-python-test-env.sh`,
@@ -24,6 +26,7 @@ if (!pythonVenvPresent)
 
 let adb: IsolatedAdb;
 let sim: SimulatedAndroid | undefined;
+let tv: SimulatedAndroid | undefined;
 let work: string;
 
 beforeAll(async () => {
@@ -34,6 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim?.close();
+  await tv?.close();
   await adb?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
@@ -124,3 +128,79 @@ describe.skipIf(!pythonVenvPresent)('uiautomator2 3.7 (adb-level calls) against 
     expect(sim.state.getPackage('com.example.u2')).toBeUndefined();
   });
 });
+
+const SETTINGS = 'com.android.tv.settings';
+
+describe.skipIf(!pythonVenvPresent)(
+  'uiautomator2 3.7 on the simulated TV (API 34): Settings to Factory reset',
+  () => {
+    it('walks there by keyevents and finds the node with its XPath engine', { timeout: 90_000 }, async () => {
+      const booted = await bootSimulated(adb, { profile: 'tv', logTraffic: { ratePerSecond: 0, seed: 5 } });
+      tv = booted.sim;
+      const from = tv.device.received().length;
+      const results = await runPythonProbe(tvProbeScript, [String(adb.port), booted.serial], 80_000);
+
+      // The focused node's labels after each step, read from `uiautomator dump` by d.xpath.
+      expect(results.home_focus).toEqual({ value: ['Settings'] });
+      expect(results.walk).toEqual({
+        value: [
+          ['Accounts & Sign In'],
+          ['System'],
+          ['About'],
+          ['System update'],
+          ['Reset'],
+          ['Cancel'],
+          ['Factory reset'],
+        ],
+      });
+      // d.keyevent sends the name without KEYCODE_, which Android 10+ input accepts; one shell command a key.
+      const keys = tv.device
+        .received()
+        .slice(from)
+        .map((entry) => entry.service)
+        .filter((service) => service.includes('input keyevent'))
+        .map((service) => /input keyevent (\w+)/.exec(service)?.[1]);
+      expect(keys).toEqual([
+        'DPAD_CENTER',
+        ...Array<string>(6).fill('DPAD_DOWN'),
+        'DPAD_CENTER',
+        'DPAD_CENTER',
+        'DPAD_DOWN',
+        'DPAD_DOWN',
+        'DPAD_CENTER',
+        'DPAD_UP',
+      ]);
+      expect(results.app_current).toEqual({
+        value: { package: SETTINGS, activity: '.device.storage.ResetActivity', pid: expect.any(Number) },
+      });
+      expect(tv.state.foreground.activity).toBe(`${SETTINGS}.device.storage.ResetActivity`);
+      // "Factory reset" twice: the guidance title on the left and the action; the action is the focused row's title.
+      expect(results.factory_reset).toEqual({
+        value: expect.objectContaining({ count: 2, text: 'Factory reset' }),
+      });
+      const row = results.factory_reset_focused_row as { value: { bounds: number[]; count: number } };
+      expect(row.value.count).toBe(1);
+      const title = results.focused_title as {
+        value: { bounds: number[]; text: string; resource_id: string };
+      };
+      expect(title.value).toMatchObject({
+        count: 1,
+        text: 'Factory reset',
+        resource_id: `${SETTINGS}:id/guidedactions_item_title`,
+      });
+      const [left = 0, top = 0, right = 0, bottom = 0] = row.value.bounds;
+      const [l = -1, t = -1, r = -1, b = -1] = title.value.bounds;
+      expect(l >= left && t >= top && r <= right && b <= bottom).toBe(true);
+      expect(results.guided_title).toEqual({
+        value: expect.objectContaining({ count: 2, text: 'Factory reset' }),
+      });
+      // d(text=...) and d.dump_hierarchy() are JSON-RPC to u2's on-device server, which the simulator does not run.
+      for (const call of ['dump_hierarchy', 'selector_exists'])
+        expect(results[call]).toEqual({
+          error: expect.stringMatching(/^HTTPError: Unable to connect to uiautomator2 server/),
+        });
+      // The walk changed nothing on the device: the apps stay installed.
+      expect(tv.state.getPackage('com.shoply.android')).toBeDefined();
+    });
+  },
+);

@@ -6,31 +6,16 @@ uiautomator2's Device starts its own on-device server (u2.jar through app_proces
 its constructor; the simulator has no such server, so `u2.connect` is probed as it is, and the adb-level calls are
 then made on a Device whose start_uiautomator is skipped: those calls go through adbutils to adb only.
 """
-import contextlib
-import json
 import os
 import sys
-import time
 
 port, serial, local = sys.argv[1], sys.argv[2], sys.argv[3]
 # uiautomator2 uses adbutils' global client, which reads the adb server port from the environment.
 os.environ["ANDROID_ADB_SERVER_PORT"] = port
 
 import uiautomator2 as u2  # noqa: E402
+from probeCalls import print_results, probe  # noqa: E402
 from uiautomator2.core import BasicUiautomatorServer  # noqa: E402
-
-results = {}
-
-
-def probe(name, call):
-    # Clients print progress (adbutils' install does); stdout carries only the JSON.
-    with contextlib.redirect_stdout(sys.stderr):
-        started = time.monotonic()
-        try:
-            results[name] = {"value": call()}
-        except Exception as error:  # noqa: BLE001 - every failure is a result to report
-            results[name] = {"error": f"{type(error).__name__}: {error}"}
-        print(f"{name}: {time.monotonic() - started:.2f}s", file=sys.stderr)
 
 
 def connect_with_server():
@@ -129,4 +114,4 @@ probe("app_auto_grant_permissions", auto_grant)
 probe("app_install_uninstall", install_uninstall)
 probe("app_clear", lambda: [d.app_clear("com.shoply.android"), "cleared"][1])
 
-print(json.dumps(results))
+print_results()
