@@ -2,7 +2,7 @@
 // incomplete trees and failed postconditions. The simulator tests run the same paths against a device.
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { fail, ok, type Result } from '../../../shared/errors';
+import { fail, failHost, ok, type AppError, type Result } from '../../../shared/errors';
 import { utf16be } from '../../../shared/ui/operatorTree';
 import type { CommandResult } from '../../../node/adb/deviceCommand';
 import type { ApprovalRequest } from '../../approval/approval';
@@ -61,7 +61,7 @@ const done = (stdout = ''): CommandResult => ({
 /** Fake ports: trees served in order (the last repeats), every sent command and approval request recorded. */
 function fakePorts(
   trees: UiTree[],
-  options: { approve?: boolean; stdout?: string; foreground?: string } = {},
+  options: { approve?: boolean; stdout?: string; foreground?: string; sendError?: AppError } = {},
 ) {
   const sent: string[] = [];
   const asked: ApprovalRequest[] = [];
@@ -78,7 +78,18 @@ function fakePorts(
     },
     send: (command) => {
       sent.push(command);
-      return Promise.resolve(ok(done(options.stdout)));
+      return Promise.resolve(
+        options.sendError === undefined ? ok(done(options.stdout)) : { ok: false, error: options.sendError },
+      );
+    },
+    sendOperator: (request) => {
+      sent.push(`operator ${request.type}`);
+      return Promise.resolve(
+        failHost('OPERATOR_UNREACHABLE', 'no Operator in this test', {
+          phase: 'readiness',
+          dispatchState: 'not_dispatched',
+        }),
+      );
     },
     readTree: () => Promise.resolve(ok(trees[Math.min(reads++, trees.length - 1)]!)),
     foreground: () =>
@@ -215,6 +226,30 @@ describe('performAction', () => {
       error: { code: 'ANDROID_COMMAND_FAILED', details: { action_sent: true } },
     });
     expect(fake.sent).toHaveLength(1);
+  });
+
+  it('keeps what a failed send observed in action_sent instead of overwriting it with null', async () => {
+    const cases: Array<[Record<string, unknown> | undefined, boolean | null, string]> = [
+      [{ phase: 'readiness', dispatchState: 'not_dispatched' }, false, 'nothing was sent'],
+      [{ action_sent: true }, true, 'it was sent once and is not retried'],
+      [{ phase: 'result_wait', dispatchState: 'unknown' }, null, 'may or may not have reached'],
+      [undefined, null, 'may or may not have reached'],
+    ];
+    for (const [details, sent, wording] of cases) {
+      const sendError: AppError = {
+        code: 'ADB_SERVER_UNAVAILABLE',
+        message: 'adb went away',
+        ...(details === undefined ? {} : { details }),
+      };
+      const fake = fakePorts([tree([OK_BUTTON])], { sendError });
+      const result = await performAction(tapPlan(fake.ports, { text: 'OK' }), fake.ports, undefined);
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'ADB_SERVER_UNAVAILABLE', details: { action_sent: sent } },
+      });
+      expect(!result.ok && result.error.message).toContain(wording);
+      expect(fake.sent).toEqual([tapCommand(60, 35)]);
+    }
   });
 });
 
