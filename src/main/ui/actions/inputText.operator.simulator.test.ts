@@ -199,4 +199,25 @@ describe('android.input_text without an Operator', () => {
       await bare.sim.close();
     }
   });
+
+  it('refuses replace with the reason (service not enabled) before asking', async () => {
+    const off = await bootSimulated(adb, { serviceEnabled: false });
+    try {
+      await focusSearch(off.sim, off.serial);
+      const asking = approver(off.sim, 'approve');
+      const result = await call(inputText, off.serial, { text: 'tea', mode: 'replace' }, asking.approve);
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'UI_INPUT_UNSUPPORTED',
+          details: { reason: 'operator_not_enabled', action_sent: false },
+        },
+      });
+      expect(asking.asked).toEqual([]);
+      expect(off.sim.operator.receivedNodeActions).toEqual([]);
+      expect(await dumpedFieldText(off.serial)).toBe('Search here');
+    } finally {
+      await off.sim.close();
+    }
+  });
 });
