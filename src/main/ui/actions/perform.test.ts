@@ -6,6 +6,7 @@ import { fail, failHost, ok, type AppError, type Result } from '../../../shared/
 import { utf16be } from '../../../shared/ui/operatorTree';
 import type { CommandResult } from '../../../node/adb/deviceCommand';
 import type { ApprovalRequest } from '../../approval/approval';
+import type { AgentAnswer } from '../../operator/agentClient';
 import type { UiNode, UiTree } from '../uiTree';
 import { tapCommand } from './commands';
 import { performAction, type ActionPlan, type ActionPorts, type Prepared } from './perform';
@@ -61,7 +62,13 @@ const done = (stdout = ''): CommandResult => ({
 /** Fake ports: trees served in order (the last repeats), every sent command and approval request recorded. */
 function fakePorts(
   trees: UiTree[],
-  options: { approve?: boolean; stdout?: string; foreground?: string; sendError?: AppError } = {},
+  options: {
+    approve?: boolean;
+    stdout?: string;
+    foreground?: string;
+    sendError?: AppError;
+    operatorAnswer?: AgentAnswer;
+  } = {},
 ) {
   const sent: string[] = [];
   const asked: ApprovalRequest[] = [];
@@ -83,12 +90,13 @@ function fakePorts(
       );
     },
     sendOperator: (request) => {
-      sent.push(`operator ${request.type}`);
+      sent.push(`operator ${request.type} ${request.id}`);
       return Promise.resolve(
-        failHost('OPERATOR_UNREACHABLE', 'no Operator in this test', {
-          phase: 'readiness',
-          dispatchState: 'not_dispatched',
-        }),
+        options.operatorAnswer ??
+          failHost('OPERATOR_UNREACHABLE', 'no Operator in this test', {
+            phase: 'readiness',
+            dispatchState: 'not_dispatched',
+          }),
       );
     },
     readTree: () => Promise.resolve(ok(trees[Math.min(reads++, trees.length - 1)]!)),
@@ -401,5 +409,96 @@ describe('the UI lock', () => {
     expect(
       await withUiLock('lock-c', 'fourth', new AbortController().signal, () => Promise.resolve(ok(4))),
     ).toEqual(ok(4));
+  });
+});
+
+describe('the Operator path', () => {
+  const FIELD = node({
+    class: 'android.widget.EditText',
+    text: 'Search',
+    bounds: '[0,0][500,80]',
+    focused: true,
+  });
+  /** A set_text plan over the fake ports' trees, as operatorText.ts builds it (the focused node as target). */
+  function setTextPlan(ports: ActionPorts): ActionPlan {
+    const prepare = async (): Promise<Result<Prepared>> => {
+      const read = await ports.readTree();
+      if (!read.ok) return read;
+      const target = read.value.nodes.find((candidate) => candidate.focused === true)!;
+      return ok({
+        command: `operator set_text replace "日本" on ${target.bounds ?? ''}`,
+        preview: 'replace',
+        target,
+        tree: read.value,
+        operator: {
+          v: 1,
+          type: 'set_text',
+          target: { ...target, package: target.package!, bounds: target.bounds! },
+          text: '日本',
+          replace: true,
+        },
+      });
+    };
+    return {
+      tool: 'android.input_text',
+      kind: 'input_text',
+      strength: 'strong',
+      prepare,
+      revalidate: prepare,
+    };
+  }
+
+  it('sends the set_text request once with a fresh id, never the shell command, and reports its result', async () => {
+    const fake = fakePorts([tree([FIELD])], {
+      operatorAnswer: ok({
+        v: 1,
+        type: 'set_text_result',
+        id: 'x',
+        result: { performed: true, mode: 'replace', length: 2 },
+      }),
+    });
+    const result = await performAction(setTextPlan(fake.ports), fake.ports, undefined);
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        action_sent: true,
+        operator_result: { type: 'set_text_result', result: { length: 2 } },
+        action_result: {
+          status: 'complete',
+          exit_code: null,
+          stdout: '{"performed":true,"mode":"replace","length":2}',
+        },
+      },
+    });
+    expect(fake.sent).toHaveLength(1);
+    expect(fake.sent[0]).toMatch(/^operator set_text set_text-[0-9a-f]{12}$/);
+  });
+
+  it("reports the Operator's refusal as sent and not performed, and a lost answer as unknown; never replayed", async () => {
+    const refused = fakePorts([tree([FIELD])], {
+      operatorAnswer: failHost(
+        'UI_TARGET_PASSWORD',
+        'password field',
+        { phase: 'dispatch', dispatchState: 'dispatched' },
+        { bounds: '[0,0][500,80]' },
+      ),
+    });
+    expect(await performAction(setTextPlan(refused.ports), refused.ports, undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'UI_TARGET_PASSWORD', details: { action_sent: true, performed: false } },
+    });
+    const lost = fakePorts([tree([FIELD])], {
+      operatorAnswer: failHost('RESULT_ID_MISMATCH', 'out of step', {
+        phase: 'result_wait',
+        dispatchState: 'unknown',
+      }),
+    });
+    const answer = await performAction(setTextPlan(lost.ports), lost.ports, undefined);
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'RESULT_ID_MISMATCH', details: { action_sent: null, performed: null } },
+    });
+    expect(!answer.ok && answer.error.message).toContain('nor sent through the shell');
+    for (const fake of [refused, lost]) expect(fake.sent).toHaveLength(1);
   });
 });

@@ -182,7 +182,7 @@ function sendFailed(error: AppError, prepared: Prepared): Result<never> {
   };
 }
 
-type Sent = { result: CommandResult; operator?: ActionAnswer['operator_result'] };
+type Sent = { result: ActionAnswer['action_result']; operator?: ActionAnswer['operator_result'] };
 
 /** Sends the prepared action once: the shell command, or the Operator request (an Operator refusal is a failure). */
 async function send(ports: ActionPorts, prepared: Prepared): Promise<Result<Sent>> {
@@ -199,15 +199,21 @@ async function send(ports: ActionPorts, prepared: Prepared): Promise<Result<Sent
   if (!answer.ok) {
     // An error frame is the Operator's refusal: the request reached it and it did nothing (or the app refused).
     const refused = answer.error.details.dispatchState === 'dispatched';
+    const sent = refused ? true : observedSent(answer.error);
+    const what = refused
+      ? 'reached the Operator, which refused it'
+      : sent === false
+        ? 'was not sent'
+        : 'may or may not have run: observe before retrying';
     return {
       ok: false,
       error: {
         ...answer.error,
-        message: `${answer.error.message} (${request.type} ${refused ? 'reached the Operator, which refused it' : 'may or may not have run: observe before retrying'}; it is not retried, nor sent through the shell)`,
+        message: `${answer.error.message} (${request.type} ${what}; it is not retried, nor sent through the shell)`,
         details: {
           ...answer.error.details,
-          action_sent: refused ? true : observedSent(answer.error),
-          performed: refused ? false : null,
+          action_sent: sent,
+          performed: sent === null ? null : false,
           command: prepared.command,
         },
       },
@@ -222,16 +228,8 @@ async function send(ports: ActionPorts, prepared: Prepared): Promise<Result<Sent
     );
   const stdout = JSON.stringify(response.result);
   return ok({
-    result: {
-      status: 'complete',
-      exit_code: null,
-      stdout,
-      stderr: '',
-      stdout_truncated: false,
-      stderr_truncated: false,
-      transport: 'shell_v2',
-      duration_ms: ports.now() - started,
-    },
+    // No shell ran: the Operator's result stands in the command result's place (exit_code null).
+    result: { status: 'complete', exit_code: null, stdout, stderr: '', duration_ms: ports.now() - started },
     operator: { type: response.type, result: response.result },
   });
 }
