@@ -2,133 +2,13 @@
 // incomplete trees and failed postconditions. The simulator tests run the same paths against a device.
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { fail, failHost, ok, type AppError, type Result } from '../../../shared/errors';
+import { ok } from '../../../shared/errors';
 import { utf16be } from '../../../shared/ui/operatorTree';
-import type { CommandResult } from '../../../node/adb/deviceCommand';
-import type { ApprovalRequest } from '../../approval/approval';
-import type { AgentAnswer } from '../../operator/agentClient';
-import type { UiNode, UiTree } from '../uiTree';
-import { tapCommand } from './commands';
-import { performAction, type ActionPlan, type ActionPorts, type Prepared } from './perform';
-import { centreOf, selectTarget, type TargetQuery } from './target';
+import { performAction, type ActionPlan } from './perform';
+import { fakePorts, node, OK_BUTTON, tapPlan, tree } from './perform.fakes';
+import { selectTarget, type TargetQuery } from './target';
+import type { UiTree } from '../uiTree';
 import { withUiLock } from './uiLock';
-
-function node(overrides: Partial<UiNode>): UiNode {
-  return {
-    index: 0,
-    parent: null,
-    depth: 0,
-    package: 'com.example.app',
-    class: 'android.widget.Button',
-    resource_id: null,
-    text: null,
-    content_description: null,
-    bounds: '[0,0][100,50]',
-    clickable: true,
-    focused: false,
-    focusable: true,
-    selected: false,
-    enabled: true,
-    scrollable: false,
-    ...overrides,
-  };
-}
-
-function tree(nodes: UiNode[], partial = false): UiTree {
-  return {
-    status: partial ? 'partial' : 'complete',
-    source: 'operator',
-    node_count: nodes.length,
-    truncated: partial,
-    mode: partial ? 'partial' : 'full',
-    nodes: nodes.map((entry, index) => ({ ...entry, index })),
-    window_focus: null,
-    display: null,
-    duration_ms: 1,
-  };
-}
-
-const done = (stdout = ''): CommandResult => ({
-  status: 'complete',
-  exit_code: 0,
-  stdout,
-  stderr: '',
-  stdout_truncated: false,
-  stderr_truncated: false,
-  transport: 'shell_v2',
-  duration_ms: 2,
-});
-
-/** Fake ports: trees served in order (the last repeats), every sent command and approval request recorded. */
-function fakePorts(
-  trees: UiTree[],
-  options: {
-    approve?: boolean;
-    stdout?: string;
-    foreground?: string;
-    sendError?: AppError;
-    operatorAnswer?: AgentAnswer;
-  } = {},
-) {
-  const sent: string[] = [];
-  const asked: ApprovalRequest[] = [];
-  let reads = 0;
-  let clock = 0;
-  const ports: ActionPorts = {
-    serial: `fake-${Math.random().toString(16).slice(2)}`,
-    signal: new AbortController().signal,
-    approve: (request) => {
-      asked.push(request);
-      return Promise.resolve(
-        options.approve === false ? fail('APPROVAL_REFUSED', 'refused; nothing was sent') : ok(undefined),
-      );
-    },
-    send: (command) => {
-      sent.push(command);
-      return Promise.resolve(
-        options.sendError === undefined ? ok(done(options.stdout)) : { ok: false, error: options.sendError },
-      );
-    },
-    sendOperator: (request) => {
-      sent.push(`operator ${request.type} ${request.id}`);
-      return Promise.resolve(
-        options.operatorAnswer ??
-          failHost('OPERATOR_UNREACHABLE', 'no Operator in this test', {
-            phase: 'readiness',
-            dispatchState: 'not_dispatched',
-          }),
-      );
-    },
-    readTree: () => Promise.resolve(ok(trees[Math.min(reads++, trees.length - 1)]!)),
-    foreground: () =>
-      Promise.resolve(
-        ok({ package: options.foreground ?? null, component: null, line: options.foreground ?? null }),
-      ),
-    now: () => clock,
-    sleep: (ms) => {
-      clock += ms;
-      return Promise.resolve();
-    },
-    aborted: () => false,
-  };
-  return { ports, sent, asked, reads: () => reads };
-}
-
-/** A tap plan over the fake ports' trees, as tapTools builds it. */
-function tapPlan(ports: ActionPorts, query: TargetQuery): ActionPlan {
-  const prepare = async (): Promise<Result<Prepared>> => {
-    const read = await ports.readTree();
-    if (!read.ok) return read;
-    const selected = selectTarget(read.value, query);
-    if (!selected.ok) return selected;
-    const { x, y } = centreOf(selected.value.box);
-    const command = tapCommand(x, y);
-    return ok({ command, preview: `tap ${command}`, target: selected.value.node, tree: read.value });
-  };
-  return { tool: 'android.tap_text', kind: 'tap_text', strength: 'strong', prepare, revalidate: prepare };
-}
-
-const OK_BUTTON = node({ text: 'OK', bounds: '[10,10][110,60]' });
 
 describe('performAction', () => {
   it('sends the command once after approval and revalidation, with a strong request', async () => {
@@ -234,30 +114,6 @@ describe('performAction', () => {
       error: { code: 'ANDROID_COMMAND_FAILED', details: { action_sent: true } },
     });
     expect(fake.sent).toHaveLength(1);
-  });
-
-  it('keeps what a failed send observed in action_sent instead of overwriting it with null', async () => {
-    const cases: Array<[Record<string, unknown> | undefined, boolean | null, string]> = [
-      [{ phase: 'readiness', dispatchState: 'not_dispatched' }, false, 'nothing was sent'],
-      [{ action_sent: true }, true, 'it was sent once and is not retried'],
-      [{ phase: 'result_wait', dispatchState: 'unknown' }, null, 'may or may not have reached'],
-      [undefined, null, 'may or may not have reached'],
-    ];
-    for (const [details, sent, wording] of cases) {
-      const sendError: AppError = {
-        code: 'ADB_SERVER_UNAVAILABLE',
-        message: 'adb went away',
-        ...(details === undefined ? {} : { details }),
-      };
-      const fake = fakePorts([tree([OK_BUTTON])], { sendError });
-      const result = await performAction(tapPlan(fake.ports, { text: 'OK' }), fake.ports, undefined);
-      expect(result).toMatchObject({
-        ok: false,
-        error: { code: 'ADB_SERVER_UNAVAILABLE', details: { action_sent: sent } },
-      });
-      expect(!result.ok && result.error.message).toContain(wording);
-      expect(fake.sent).toEqual([tapCommand(60, 35)]);
-    }
   });
 });
 
@@ -409,96 +265,5 @@ describe('the UI lock', () => {
     expect(
       await withUiLock('lock-c', 'fourth', new AbortController().signal, () => Promise.resolve(ok(4))),
     ).toEqual(ok(4));
-  });
-});
-
-describe('the Operator path', () => {
-  const FIELD = node({
-    class: 'android.widget.EditText',
-    text: 'Search',
-    bounds: '[0,0][500,80]',
-    focused: true,
-  });
-  /** A set_text plan over the fake ports' trees, as operatorText.ts builds it (the focused node as target). */
-  function setTextPlan(ports: ActionPorts): ActionPlan {
-    const prepare = async (): Promise<Result<Prepared>> => {
-      const read = await ports.readTree();
-      if (!read.ok) return read;
-      const target = read.value.nodes.find((candidate) => candidate.focused === true)!;
-      return ok({
-        command: `operator set_text replace "日本" on ${target.bounds ?? ''}`,
-        preview: 'replace',
-        target,
-        tree: read.value,
-        operator: {
-          v: 1,
-          type: 'set_text',
-          target: { ...target, package: target.package!, bounds: target.bounds! },
-          text: '日本',
-          replace: true,
-        },
-      });
-    };
-    return {
-      tool: 'android.input_text',
-      kind: 'input_text',
-      strength: 'strong',
-      prepare,
-      revalidate: prepare,
-    };
-  }
-
-  it('sends the set_text request once with a fresh id, never the shell command, and reports its result', async () => {
-    const fake = fakePorts([tree([FIELD])], {
-      operatorAnswer: ok({
-        v: 1,
-        type: 'set_text_result',
-        id: 'x',
-        result: { performed: true, mode: 'replace', length: 2 },
-      }),
-    });
-    const result = await performAction(setTextPlan(fake.ports), fake.ports, undefined);
-    expect(result).toMatchObject({
-      ok: true,
-      value: {
-        action_sent: true,
-        operator_result: { type: 'set_text_result', result: { length: 2 } },
-        action_result: {
-          status: 'complete',
-          exit_code: null,
-          stdout: '{"performed":true,"mode":"replace","length":2}',
-        },
-      },
-    });
-    expect(fake.sent).toHaveLength(1);
-    expect(fake.sent[0]).toMatch(/^operator set_text set_text-[0-9a-f]{12}$/);
-  });
-
-  it("reports the Operator's refusal as sent and not performed, and a lost answer as unknown; never replayed", async () => {
-    const refused = fakePorts([tree([FIELD])], {
-      operatorAnswer: failHost(
-        'UI_TARGET_PASSWORD',
-        'password field',
-        { phase: 'dispatch', dispatchState: 'dispatched' },
-        { bounds: '[0,0][500,80]' },
-      ),
-    });
-    expect(await performAction(setTextPlan(refused.ports), refused.ports, undefined)).toMatchObject({
-      ok: false,
-      error: { code: 'UI_TARGET_PASSWORD', details: { action_sent: true, performed: false } },
-    });
-    const lost = fakePorts([tree([FIELD])], {
-      operatorAnswer: failHost('RESULT_ID_MISMATCH', 'out of step', {
-        phase: 'result_wait',
-        dispatchState: 'unknown',
-      }),
-    });
-    const answer = await performAction(setTextPlan(lost.ports), lost.ports, undefined);
-    expect(answer).toMatchObject({
-      ok: false,
-      error: { code: 'RESULT_ID_MISMATCH', details: { action_sent: null, performed: null } },
-    });
-    expect(!answer.ok && answer.error.message).toContain('nor sent through the shell');
-    for (const fake of [refused, lost]) expect(fake.sent).toHaveLength(1);
   });
 });
