@@ -94,6 +94,12 @@ export const ERROR_CODES = [
   'UI_BUSY',
   'UI_INPUT_UNSUPPORTED',
   'UI_VERIFICATION_FAILED',
+  'UI_TARGET_NOT_EDITABLE',
+  'UI_TARGET_PASSWORD',
+  'UI_TARGET_NOT_CLICKABLE',
+  'UI_NODE_ACTION_FAILED',
+  // Agent protocol: an answer to another request on the stream (docs/operator-protocol.md "Timing and replay")
+  'RESULT_ID_MISMATCH',
   // Screenshots for vision (docs/ui-loop.md "Screenshots and vision")
   'IMAGE_REFUSED',
 ] as const;

@@ -212,10 +212,21 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
           );
           return;
         }
-        if ('id' in response && response.id === request.id) {
+        if (response.id === request.id) {
           finish(ok(response));
           return;
         }
+        // One request is in flight per stream: an answer to another id means the stream is out of step. Waiting
+        // on would only end in a timeout, and the answer to this request may never come.
+        finish(
+          failHost(
+            'RESULT_ID_MISMATCH',
+            `The Operator answered ${response.type} ${JSON.stringify(response.id)} while ${request.type} ${JSON.stringify(request.id)} waited for its answer; the stream is out of step, so ${request.type} may or may not have run. Inspect the device before retrying.`,
+            { phase: 'result_wait', dispatchState: 'unknown' },
+            { requestId: request.id, answeredId: response.id, answeredType: response.type },
+          ),
+        );
+        return;
       }
     };
     const onEnd = (): void =>

@@ -37,6 +37,8 @@ export function fromOperatorTree(tree: OperatorTree, maxNodes: number, durationM
     selected: node.selected,
     enabled: node.enabled,
     scrollable: node.scrollable,
+    editable: node.editable,
+    password: node.password,
     ...(node.text_hash === undefined ? {} : { text_hash: node.text_hash }),
     ...(node.description_hash === undefined ? {} : { description_hash: node.description_hash }),
   }));

@@ -20,6 +20,9 @@ export interface UiNode {
   selected: boolean | null;
   enabled: boolean | null;
   scrollable: boolean | null;
+  /** Operator trees: an editable text field / a password field (set_text needs them; uiautomator leaves them out). */
+  editable?: boolean;
+  password?: boolean;
   /** Operator trees: SHA-256 of a text / description shortened to 256 units (identity revalidation compares them). */
   text_hash?: string;
   description_hash?: string;

@@ -2,8 +2,11 @@
 // the arbiter of an ordered sequence, so a second process cannot act between its set, capture and clear.
 import { ok, type Result } from '../errors';
 
-/** What hello_result lists in `capabilities` when the Operator grants leases and reports panel generations. */
-export const OPERATOR_CAPABILITIES = ['lease', 'panel_generation'] as const;
+/**
+ * What hello_result lists in `capabilities`: leases, panel generations, and the node actions set_text and
+ * click_node (nodeActions.ts). The host uses a node action only when the Operator lists it.
+ */
+export const OPERATOR_CAPABILITIES = ['lease', 'panel_generation', 'set_text', 'click_node'] as const;
 export type OperatorCapability = (typeof OPERATOR_CAPABILITIES)[number];
 
 /** A lease lasts between these bounds, counted on the Operator's clock from its acquire or last renew. */

@@ -3,6 +3,7 @@ import type { ResultEnvelope } from '../envelope';
 import { ok, type ErrorCode, type Result } from '../errors';
 import type { Rect } from '../geometry/types';
 import type { OperatorTree } from '../ui/operatorTree';
+import { parseNodeActionRequest, type NodeActionRequest, type NodeActionResponse } from './nodeActions';
 import {
   parseExecuteLease,
   parseLeaseRequest,
@@ -67,6 +68,8 @@ export type AgentRequest =
   | { v: 1; type: 'watch'; id: string }
   /** The bounded accessibility tree of the active windows (docs/ui-loop.md). */
   | { v: 1; type: 'get_ui_tree'; id: string }
+  /** ACTION_SET_TEXT / ACTION_CLICK on the node the target's identity names (nodeActions.ts). */
+  | NodeActionRequest
   | LeaseRequest;
 
 export type AgentEvent =
@@ -83,6 +86,7 @@ export type AgentResponse =
   | { v: 1; type: 'execute_result'; id: string; envelope: ResultEnvelope; panel?: PanelTransition }
   | { v: 1; type: 'watch_started'; id: string }
   | { v: 1; type: 'ui_tree_result'; id: string; tree: OperatorTree }
+  | NodeActionResponse
   | LeaseResponse
   | {
       v: 1;
@@ -130,6 +134,11 @@ export function parseAgentRequest(message: Record<string, unknown>): ParsedReque
         ...(lease.value === undefined ? {} : { lease: { id: lease.value } }),
       });
     }
+    case 'set_text':
+    case 'click_node': {
+      const action = parseNodeActionRequest(id, message);
+      return action.ok ? action : refuse(id, `${message.type}: ${action.error}`);
+    }
     case 'lease_acquire':
     case 'lease_renew':
     case 'lease_release': {
@@ -175,6 +184,14 @@ export function parseAgentResponse(message: Record<string, unknown>): ParsedResp
         Array.isArray((message.tree as { nodes?: unknown }).nodes)
         ? ok(message as AgentResponse)
         : malformed('ui_tree_result without id or tree');
+    case 'set_text_result':
+    case 'click_node_result':
+      return typeof message.id === 'string' &&
+        typeof message.result === 'object' &&
+        message.result !== null &&
+        (message.result as { performed?: unknown }).performed === true
+        ? ok(message as AgentResponse)
+        : malformed(`${message.type} without id or result`);
     case 'lease_result':
       return typeof message.id === 'string' && typeof message.lease === 'object' && message.lease !== null
         ? ok(message as AgentResponse)

@@ -139,6 +139,16 @@ export class DeviceNavigation {
     return true;
   }
 
+  /** The text of a field of the top page ("" when nothing was typed into it). */
+  fieldText(packageName: string, field: string): string {
+    return this.top(packageName).fields[field] ?? '';
+  }
+
+  /** ACTION_SET_TEXT (the Operator's set_text): the field of the top page holds exactly `text` now. */
+  setFieldText(packageName: string, field: string, text: string): void {
+    this.top(packageName).fields[field] = text;
+  }
+
   /** KEYCODE_DEL: removes the last character of the focused field. */
   deleteBackward(packageName: string): void {
     const page = this.top(packageName);

@@ -8,7 +8,12 @@ import {
   type OperatorDescription,
 } from '../../shared/agent/messages';
 import { OPERATOR_CAPABILITIES, type LeaseRequest, type PanelGeneration } from '../../shared/agent/lease';
-import type { ErrorCode } from '../../shared/errors';
+import type {
+  NodeActionRequest,
+  NodeActionRefusal,
+  NodeActionResponse,
+} from '../../shared/agent/nodeActions';
+import type { ErrorCode, Result } from '../../shared/errors';
 import type { OperatorTree } from '../../shared/ui/operatorTree';
 import type { ExecuteOutcome } from './executeActions';
 import type { LeaseKeeper } from './leaseKeeper';
@@ -29,7 +34,13 @@ export interface AgentBackend {
   panelState(): PanelGeneration;
   /** The bounded tree of the active windows; null while the accessibility service is not connected. */
   uiTree(): Promise<OperatorTree | null>;
+  /** set_text / click_node on the current windows; null while the accessibility service is not connected. */
+  nodeAction(request: NodeActionRequest): Promise<Result<NodeActionResponse, NodeActionRefusal> | null>;
 }
+
+/** The answer to a node action while the accessibility service is not connected (both Operators word it so). */
+export const NODE_ACTION_NOT_CONNECTED =
+  'The Operator accessibility service is not connected; enable it to act on the UI.';
 
 /** Serves one accepted stream until it closes. */
 export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
@@ -60,8 +71,16 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
 
   const handle = async (message: Record<string, unknown>): Promise<void> => {
     const leases = backend.leases();
-    // An Operator that predates leases ignores an execute's lease and knows no lease request.
+    // An Operator that predates leases ignores an execute's lease and knows no lease request (nor node action).
     const parsed = parseAgentRequest(leases === null ? { ...message, lease: undefined } : message);
+    if (leases === null && (message.type === 'set_text' || message.type === 'click_node')) {
+      sendError(
+        parsed.ok ? parsed.value.id : parsed.error.id,
+        'OPERATOR_PROTOCOL_ERROR',
+        `unknown request type ${JSON.stringify(message.type)}`,
+      );
+      return;
+    }
     if (parsed.ok && leases === null && parsed.value.type.startsWith('lease_')) {
       sendError(
         parsed.value.id,
@@ -91,6 +110,14 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
             'The Operator accessibility service is not connected; enable it to read the UI tree.',
           );
         else send({ v: 1, type: 'ui_tree_result', id: request.id, tree });
+        return;
+      }
+      case 'set_text':
+      case 'click_node': {
+        const answer = await backend.nodeAction(request);
+        if (answer === null) sendError(request.id, 'OPERATOR_NOT_ENABLED', NODE_ACTION_NOT_CONNECTED);
+        else if (answer.ok) send(answer.value);
+        else sendError(request.id, answer.error.code, answer.error.message, answer.error.details);
         return;
       }
       case 'watch':

@@ -10,6 +10,7 @@ import { formatBounds, parseBounds } from '../../shared/geometry/bounds';
 import { decodeVectorString } from '../../shared/geometry/conformanceVectors';
 import { createFixedAdvanceMeasurer } from '../../shared/geometry/fixedMeasurer';
 import { parseTemplateMetadata } from '../../shared/template/metadata';
+import { runNodeAction } from '../../shared/agent/nodeActions';
 import { boundTree, type RawTreeWindow } from '../../shared/ui/operatorTree';
 import { serveAgentStream, type AgentBackend } from './agentServer';
 import { FakeClock } from './clock';
@@ -122,6 +123,11 @@ function startOperator(setup: JsonObject): {
   const metadata = parseTemplateMetadata(setup.metadata);
   if (metadata === null) throw new Error('operator.metadata is malformed');
   const snapshot = object(setup.snapshot, 'snapshot');
+  // This exchange's own copy of the windows: a set_text changes a node's text for the requests after it.
+  const windows = Array.isArray(setup.uiWindows)
+    ? (structuredClone(setup.uiWindows) as RawTreeWindow[])
+    : null;
+  const hash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('base64url');
   const clock = new FakeClock();
   const host: PanelWindowHost = { draw: () => Promise.resolve(), remove: () => undefined };
   const controller = new PanelController(
@@ -194,14 +200,19 @@ function startOperator(setup: JsonObject): {
     leases: () => leases,
     panelState: () => ({ generation: controller.currentGeneration, visible: controller.visible }),
     // Files with an operator.uiWindows input answer get_ui_tree from it (conformance/ui-tree/ raw windows).
-    uiTree: () =>
-      Promise.resolve(
-        Array.isArray(setup.uiWindows)
-          ? boundTree(setup.uiWindows as RawTreeWindow[], (bytes) =>
-              createHash('sha256').update(bytes).digest('base64url'),
-            )
-          : null,
-      ),
+    uiTree: () => Promise.resolve(windows === null ? null : boundTree(windows, hash)),
+    // ... and set_text / click_node on it: a raw node's text is its field's text; a click changes nothing.
+    nodeAction: (request) =>
+      windows === null
+        ? Promise.resolve(null)
+        : runNodeAction(request, windows, hash, {
+            currentText: (node) => node.text ?? '',
+            setText: (node, text) => {
+              node.text = text;
+              return true;
+            },
+            click: () => true,
+          }),
   };
   const leases = new LeaseKeeper(clock);
   const client = new PassThrough(); // bytes the test writes to the Operator

@@ -1,9 +1,16 @@
 // The simulated Operator app: agent socket backend, panel controller wiring and device event subscriptions.
 import type { AgentEvent, OperatorDescription, PanelEventReason } from '../../shared/agent/messages';
-import { fail, ok } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/errors';
 import { formatBounds } from '../../shared/geometry/bounds';
 import type { DeviceState } from '../device/state';
+import { navigationOf, runUiAction } from '../device/navigation';
 import { uiSourceOf, type UiNode } from '../device/uiTree';
+import {
+  runNodeAction,
+  type NodeActionRefusal,
+  type NodeActionRequest,
+  type NodeActionResponse,
+} from '../../shared/agent/nodeActions';
 import { boundTree, type OperatorTree, type RawTreeNode } from '../../shared/ui/operatorTree';
 import { createHash } from 'node:crypto';
 import type { DeviceProfile } from '../profiles/types';
@@ -172,8 +179,49 @@ export class SimulatedOperator implements AgentBackend {
     const hierarchy = await uiSourceOf(this.options.state)?.();
     return boundTree(
       [{ id: 1, root: hierarchy === undefined ? null : rawTreeNode(hierarchy.root) }],
-      (bytes) => createHash('sha256').update(bytes).digest('base64url'),
+      sha256Base64Url,
     );
+  }
+
+  /** Every set_text / click_node request that reached this Operator, oldest first. */
+  readonly receivedNodeActions: NodeActionRequest[] = [];
+
+  /**
+   * set_text / click_node on the drawn screen: the node is found again by its identity; a field's new text goes to
+   * the app's page (so the next frame and `uiautomator dump` show it), a click runs the node's click handler.
+   */
+  async nodeAction(
+    request: NodeActionRequest,
+  ): Promise<Result<NodeActionResponse, NodeActionRefusal> | null> {
+    this.receivedNodeActions.push(request);
+    if (!this.serviceConnected) return null;
+    const { state } = this.options;
+    const hierarchy = await uiSourceOf(state)?.();
+    const drawn = new Map<RawTreeNode, UiNode>();
+    const root = hierarchy === undefined ? null : rawTreeNode(hierarchy.root, drawn);
+    const fieldOf = (node: RawTreeNode): string | undefined => {
+      const action = drawn.get(node)?.action;
+      return action?.kind === 'focus' ? action.field : undefined;
+    };
+    return runNodeAction(request, [{ id: 1, root }], sha256Base64Url, {
+      currentText: (node) => {
+        const field = fieldOf(node);
+        return field === undefined ? '' : navigationOf(state).fieldText(drawn.get(node)!.packageName, field);
+      },
+      setText: (node, text) => {
+        // A drawn EditText without a field of its page has no listener to take the text: the app refuses it.
+        const field = fieldOf(node);
+        if (field === undefined) return false;
+        navigationOf(state).setFieldText(drawn.get(node)!.packageName, field, text);
+        return true;
+      },
+      click: (node) => {
+        const action = drawn.get(node)?.action;
+        if (action === undefined) return false;
+        runUiAction(state, action);
+        return true;
+      },
+    });
   }
 
   panelState(): PanelGeneration {
@@ -245,9 +293,16 @@ function panelEvent(change: {
   };
 }
 
-/** The simulated screen's node as the Operator's AccessibilityNodeInfo walker reads it (every drawn node is visible). */
-function rawTreeNode(node: UiNode): RawTreeNode {
-  return {
+function sha256Base64Url(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64url');
+}
+
+/**
+ * The simulated screen's node as the Operator's AccessibilityNodeInfo walker reads it (every drawn node is
+ * visible); `drawn` (when given) maps each raw node back to the drawn one, for the node actions.
+ */
+function rawTreeNode(node: UiNode, drawn?: Map<RawTreeNode, UiNode>): RawTreeNode {
+  const raw: RawTreeNode = {
     package: node.packageName,
     class: node.className,
     resource_id: node.resourceId ?? null,
@@ -263,6 +318,8 @@ function rawTreeNode(node: UiNode): RawTreeNode {
     scrollable: node.scrollable ?? false,
     editable: node.className === 'android.widget.EditText',
     password: node.password ?? false,
-    children: node.children.map(rawTreeNode),
+    children: node.children.map((child) => rawTreeNode(child, drawn)),
   };
+  drawn?.set(raw, node);
+  return raw;
 }

@@ -136,4 +136,43 @@ describe('UI actions over MCP', () => {
     expect(result).toMatchObject({ isError: true, structuredContent: { code: 'APPROVAL_UNAVAILABLE' } });
     expect(inputsAfter(mark)).toEqual([]);
   });
+
+  it('enters Unicode through the Operator after elicitation twice; the field shows it and no input text was sent', async () => {
+    await adb.adb(['-s', serial, 'shell', 'am start -n com.atlasmaps.app/.MapActivity']);
+    const setup = await connect({ approve: APPROVE_ALL });
+    expect(
+      (await setup.callTool({ name: 'android.tap_text', arguments: { text: 'Search here', device: serial } }))
+        .isError,
+    ).toBeUndefined();
+    sim.operator.receivedNodeActions.length = 0;
+    const mark = sim.device.received().at(-1);
+    const client = await connect({
+      answers: [
+        { action: 'accept', content: { confirm: true } },
+        { action: 'accept', content: { serial } },
+      ],
+    });
+    const result = (await client.callTool({
+      name: 'android.input_text',
+      arguments: {
+        text: 'Grüße 日本',
+        mode: 'replace',
+        device: serial,
+        verification: { text_present: 'Grüße 日本' },
+      },
+    })) as ToolValue;
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toMatchObject({
+      kind: 'input_text',
+      action_sent: true,
+      operator_result: { type: 'set_text_result', result: { mode: 'replace' } },
+      verification: { passed: true },
+    });
+    expect(asked).toHaveLength(2);
+    expect(asked[0]?.message).toContain("with 'Grüße 日本' through the Operator's ACTION_SET_TEXT");
+    expect(
+      sim.operator.receivedNodeActions.map((action) => [action.type, 'text' in action && action.text]),
+    ).toEqual([['set_text', 'Grüße 日本']]);
+    expect(inputsAfter(mark)).toEqual([]);
+  });
 });

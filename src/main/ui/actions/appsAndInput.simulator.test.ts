@@ -275,25 +275,34 @@ describe('android.input_text', () => {
     expect(asking.after()[0]).toBe(`shell,v2,raw:${command}`);
   });
 
-  it('refuses Unicode and replace before asking, sending nothing', async () => {
+  it('refuses Unicode and replace without a focused field, and text over 1024 bytes, before asking', async () => {
     const start = sim.device.received().at(-1);
     const asking = approver('approve');
+    // Unicode and replace take the Operator's set_text (inputText.operator.simulator.test.ts), which needs a
+    // focused editable field: the home screen has none.
     const unicode = await call(inputText, { text: 'café' }, asking.approve);
     expect(unicode).toMatchObject({
       ok: false,
-      error: { code: 'UI_INPUT_UNSUPPORTED', details: { action_sent: false } },
+      error: { code: 'UI_TARGET_NOT_FOUND', details: { action_sent: false } },
     });
-    expect(!unicode.ok && unicode.error.message).toContain("Operator's set-text");
+    expect(!unicode.ok && unicode.error.message).toContain('tap the text field first');
     expect(await call(inputText, { text: 'abc', mode: 'replace' }, asking.approve)).toMatchObject({
       ok: false,
-      error: { code: 'UI_INPUT_UNSUPPORTED' },
+      error: { code: 'UI_TARGET_NOT_FOUND' },
     });
     expect(await call(inputText, { text: 'x'.repeat(1025) }, asking.approve)).toMatchObject({
       ok: false,
       error: { code: 'INVALID_ARGUMENTS' },
     });
     expect(asking.asked).toEqual([]);
-    expect(servicesAfter(start)).toEqual([]);
+    // Only reads reached the device (the Operator's hello and tree, its service setting): no input.
+    expect(
+      servicesAfter(start).filter(
+        (service) =>
+          !service.startsWith('localabstract:') &&
+          service !== 'shell,v2,raw:settings get secure enabled_accessibility_services',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -33,7 +33,7 @@ export function inputTextCommand(text: string): Result<string> {
     const code = bad.codePointAt(0) ?? 0;
     return fail(
       'UI_INPUT_UNSUPPORTED',
-      `input text types printable ASCII only; this text contains U+${code.toString(16).toUpperCase().padStart(4, '0')}: Unicode, newlines and control characters need the Operator's set-text, which this Operator does not offer`,
+      `input text types printable ASCII only; this text contains U+${code.toString(16).toUpperCase().padStart(4, '0')}: Unicode, newlines and control characters need the Operator's set_text, which android.input_text uses for them`,
       { code_point: code },
       'type the ASCII part only, or enter the text on the device',
     );

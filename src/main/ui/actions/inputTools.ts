@@ -1,6 +1,7 @@
 // Keys, gestures and text: android.press_back|home|enter (`input keyevent 4|3|66`), android.swipe, android.scroll
 // (without coordinates from `wm size`, re-read after approval) and android.input_text (printable ASCII through
-// `input text`). All are the reference's dangerous actions: strong approval.
+// `input text`; Unicode and replace through the Operator's set_text, operatorText.ts). All are the reference's
+// dangerous actions: strong approval.
 import { fail, ok, type Result } from '../../../shared/errors';
 import {
   DEFAULT_SWIPE_MS,
@@ -10,7 +11,15 @@ import {
   SWIPE_ARGUMENTS,
 } from '../../../shared/ui/actionArguments';
 import { defineTool, type AndroidToolContext } from '../../android/tool';
-import { inputTextCommand, keyCommand, KEYCODES, scrollGesture, swipeCommand } from './commands';
+import {
+  inputTextCommand,
+  keyCommand,
+  KEYCODES,
+  PRINTABLE_ASCII,
+  scrollGesture,
+  swipeCommand,
+} from './commands';
+import { checkSetTextCapable, prepareSetText } from './operatorText';
 import { performAction, type Prepared } from './perform';
 import { contextPorts, readDisplaySize } from './ports';
 
@@ -136,30 +145,48 @@ export const scroll = defineTool({
   },
 });
 
+/** The shell path types it (printable ASCII, appended); anything else needs the Operator's set_text. */
+function needsOperator(text: string, mode: 'append' | 'replace' | undefined): boolean {
+  return mode === 'replace' || !PRINTABLE_ASCII.test(text);
+}
+
 export const inputText = defineTool({
   name: 'android.input_text',
   cli: { command: 'ui', verb: 'input-text' },
   description:
-    'Types text into the focused field through `input text` (printable ASCII and space only, up to 1024 bytes; ' +
-    'spaces as %s, a literal %s split so it is never decoded). Unicode and mode "replace" need the Operator\'s ' +
-    `set-text, which is not available, so they are refused. Dangerous: strong approval. ${VERIFY_NOTE}`,
+    'Types text into the focused field. Printable ASCII (up to 1024 bytes) is appended through `input text` (spaces ' +
+    'as %s, a literal %s split so it is never decoded). Unicode text and mode "replace" go through the Operator\'s ' +
+    "set_text (ACTION_SET_TEXT on the focused editable field, read from the Operator's tree and revalidated after " +
+    'approval; password fields are refused); without an Operator that offers set_text they are refused and nothing ' +
+    `is sent. Dangerous: strong approval. ${VERIFY_NOTE}`,
   risk: 'dangerous',
   arguments: INPUT_TEXT_ARGUMENTS,
   run(context, args) {
+    // The path is chosen here, before approval, and never swapped after it (the seed's bridge rule).
+    if (needsOperator(args.text, args.mode)) {
+      const replace = args.mode === 'replace';
+      return performAction(
+        {
+          tool: 'android.input_text',
+          kind: 'input_text',
+          strength: 'strong',
+          async prepare() {
+            const capable = await checkSetTextCapable(context);
+            if (!capable.ok) return capable;
+            return prepareSetText(context, args.text, replace);
+          },
+          revalidate: () => prepareSetText(context, args.text, replace),
+        },
+        contextPorts(context),
+        args.verification,
+      );
+    }
     return performAction(
       {
         tool: 'android.input_text',
         kind: 'input_text',
         strength: 'strong',
         prepare() {
-          if (args.mode === 'replace')
-            return Promise.resolve(
-              fail(
-                'UI_INPUT_UNSUPPORTED',
-                'mode "replace" needs the Operator\'s set-text, which is not available: `input text` can only append; clear the field on the device first, then use mode "append"',
-                { mode: 'replace' },
-              ),
-            );
           const command = inputTextCommand(args.text);
           if (!command.ok) return Promise.resolve(command);
           return Promise.resolve(

@@ -2,114 +2,13 @@
 // incomplete trees and failed postconditions. The simulator tests run the same paths against a device.
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { fail, ok, type Result } from '../../../shared/errors';
+import { ok } from '../../../shared/errors';
 import { utf16be } from '../../../shared/ui/operatorTree';
-import type { CommandResult } from '../../../node/adb/deviceCommand';
-import type { ApprovalRequest } from '../../approval/approval';
-import type { UiNode, UiTree } from '../uiTree';
-import { tapCommand } from './commands';
-import { performAction, type ActionPlan, type ActionPorts, type Prepared } from './perform';
-import { centreOf, selectTarget, type TargetQuery } from './target';
+import { performAction, type ActionPlan } from './perform';
+import { fakePorts, node, OK_BUTTON, tapPlan, tree } from './perform.fakes';
+import { selectTarget, type TargetQuery } from './target';
+import type { UiTree } from '../uiTree';
 import { withUiLock } from './uiLock';
-
-function node(overrides: Partial<UiNode>): UiNode {
-  return {
-    index: 0,
-    parent: null,
-    depth: 0,
-    package: 'com.example.app',
-    class: 'android.widget.Button',
-    resource_id: null,
-    text: null,
-    content_description: null,
-    bounds: '[0,0][100,50]',
-    clickable: true,
-    focused: false,
-    focusable: true,
-    selected: false,
-    enabled: true,
-    scrollable: false,
-    ...overrides,
-  };
-}
-
-function tree(nodes: UiNode[], partial = false): UiTree {
-  return {
-    status: partial ? 'partial' : 'complete',
-    source: 'operator',
-    node_count: nodes.length,
-    truncated: partial,
-    mode: partial ? 'partial' : 'full',
-    nodes: nodes.map((entry, index) => ({ ...entry, index })),
-    window_focus: null,
-    display: null,
-    duration_ms: 1,
-  };
-}
-
-const done = (stdout = ''): CommandResult => ({
-  status: 'complete',
-  exit_code: 0,
-  stdout,
-  stderr: '',
-  stdout_truncated: false,
-  stderr_truncated: false,
-  transport: 'shell_v2',
-  duration_ms: 2,
-});
-
-/** Fake ports: trees served in order (the last repeats), every sent command and approval request recorded. */
-function fakePorts(
-  trees: UiTree[],
-  options: { approve?: boolean; stdout?: string; foreground?: string } = {},
-) {
-  const sent: string[] = [];
-  const asked: ApprovalRequest[] = [];
-  let reads = 0;
-  let clock = 0;
-  const ports: ActionPorts = {
-    serial: `fake-${Math.random().toString(16).slice(2)}`,
-    signal: new AbortController().signal,
-    approve: (request) => {
-      asked.push(request);
-      return Promise.resolve(
-        options.approve === false ? fail('APPROVAL_REFUSED', 'refused; nothing was sent') : ok(undefined),
-      );
-    },
-    send: (command) => {
-      sent.push(command);
-      return Promise.resolve(ok(done(options.stdout)));
-    },
-    readTree: () => Promise.resolve(ok(trees[Math.min(reads++, trees.length - 1)]!)),
-    foreground: () =>
-      Promise.resolve(
-        ok({ package: options.foreground ?? null, component: null, line: options.foreground ?? null }),
-      ),
-    now: () => clock,
-    sleep: (ms) => {
-      clock += ms;
-      return Promise.resolve();
-    },
-    aborted: () => false,
-  };
-  return { ports, sent, asked, reads: () => reads };
-}
-
-/** A tap plan over the fake ports' trees, as tapTools builds it. */
-function tapPlan(ports: ActionPorts, query: TargetQuery): ActionPlan {
-  const prepare = async (): Promise<Result<Prepared>> => {
-    const read = await ports.readTree();
-    if (!read.ok) return read;
-    const selected = selectTarget(read.value, query);
-    if (!selected.ok) return selected;
-    const { x, y } = centreOf(selected.value.box);
-    const command = tapCommand(x, y);
-    return ok({ command, preview: `tap ${command}`, target: selected.value.node, tree: read.value });
-  };
-  return { tool: 'android.tap_text', kind: 'tap_text', strength: 'strong', prepare, revalidate: prepare };
-}
-
-const OK_BUTTON = node({ text: 'OK', bounds: '[10,10][110,60]' });
 
 describe('performAction', () => {
   it('sends the command once after approval and revalidation, with a strong request', async () => {

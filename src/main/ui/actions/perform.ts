@@ -2,10 +2,13 @@
 // the command), ask approval with the exact preview, re-read and rebuild after approval (the same command and
 // target, else UI_TARGET_CHANGED and nothing is sent), send once, then the optional read-only verification.
 // The whole sequence runs as the device's only UI writer, across our processes (uiLock.ts).
+import type { NodeActionRequest } from '../../../shared/agent/nodeActions';
+import { randomBytes } from 'node:crypto';
 import { fail, ok, type AppError, type Result } from '../../../shared/errors';
 import { DEFAULT_VERIFY_TIMEOUT_MS, type Verification } from '../../../shared/ui/actionArguments';
 import type { CommandResult } from '../../../node/adb/deviceCommand';
 import type { Approver } from '../../approval/approval';
+import type { AgentAnswer } from '../../operator/agentClient';
 import type { UiNode, UiTree } from '../uiTree';
 import { errorLine } from './commands';
 import { describeNode, identityChanges } from './target';
@@ -20,7 +23,14 @@ export interface Prepared {
   target: UiNode | null;
   /** The tree this preparation read (a complete one serves as verify_change's baseline after approval). */
   tree: UiTree | null;
+  /**
+   * The Operator path: this agent request (its id is added at dispatch) is sent instead of `command`, which then
+   * only names it. Chosen before approval and never swapped for the shell path after it.
+   */
+  operator?: DistributiveOmit<NodeActionRequest, 'id'>;
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export interface ActionPlan {
   tool: string;
@@ -37,6 +47,8 @@ export interface ActionPorts extends ObservePorts {
   signal: AbortSignal;
   approve: Approver;
   send(command: string): Promise<Result<CommandResult>>;
+  /** Sends one Operator node action (set_text / click_node) once over the agent socket. */
+  sendOperator(request: NodeActionRequest): Promise<AgentAnswer>;
   /** The device's cross-process UI-writer lease (uiLock.ts); absent: serialised in this process only. */
   lease?: UiLease;
 }
@@ -51,6 +63,8 @@ export interface ActionAnswer {
   /** null when no verification was asked for: then nothing was read after the action. */
   verification: VerificationResult | null;
   note: string | null;
+  /** The Operator path only: the request type and what the Operator reported doing. */
+  operator_result?: { type: string; result: Record<string, unknown> };
 }
 
 const SELECTION_CODES = new Set(['UI_TARGET_NOT_FOUND', 'UI_TARGET_AMBIGUOUS', 'UI_TREE_INCOMPLETE']);
@@ -141,6 +155,85 @@ export function performAction(
   return withUiLock(ports.serial, plan.tool, ports.signal, action, UI_LOCK_WAIT_MS, ports.lease);
 }
 
+/** What a failed send observed: sent (true), not sent (false) or unknown (null), from the failure's own details. */
+function observedSent(error: AppError): boolean | null {
+  const details = error.details ?? {};
+  if (typeof details.action_sent === 'boolean' || details.action_sent === null) return details.action_sent;
+  if (details.dispatchState === 'not_dispatched') return false;
+  if (details.dispatchState === 'dispatched') return true;
+  return null;
+}
+
+function sendFailed(error: AppError, prepared: Prepared): Result<never> {
+  const sent = observedSent(error);
+  const what =
+    sent === false
+      ? 'nothing was sent'
+      : sent === true
+        ? 'it was sent once and is not retried'
+        : 'the action may or may not have reached the device: observe before retrying';
+  return {
+    ok: false,
+    error: {
+      ...error,
+      message: `${error.message} (${what})`,
+      details: { ...error.details, action_sent: sent, command: prepared.command },
+    },
+  };
+}
+
+type Sent = { result: ActionAnswer['action_result']; operator?: ActionAnswer['operator_result'] };
+
+/** Sends the prepared action once: the shell command, or the Operator request (an Operator refusal is a failure). */
+async function send(ports: ActionPorts, prepared: Prepared): Promise<Result<Sent>> {
+  if (prepared.operator === undefined) {
+    const sent = await ports.send(prepared.command);
+    return sent.ok ? ok({ result: sent.value }) : sendFailed(sent.error, prepared);
+  }
+  const started = ports.now();
+  const request = {
+    ...prepared.operator,
+    id: `${prepared.operator.type}-${randomBytes(6).toString('hex')}`,
+  } as NodeActionRequest;
+  const answer = await ports.sendOperator(request);
+  if (!answer.ok) {
+    // An error frame is the Operator's refusal: the request reached it and it did nothing (or the app refused).
+    const refused = answer.error.details.dispatchState === 'dispatched';
+    const sent = refused ? true : observedSent(answer.error);
+    const what = refused
+      ? 'reached the Operator, which refused it'
+      : sent === false
+        ? 'was not sent'
+        : 'may or may not have run: observe before retrying';
+    return {
+      ok: false,
+      error: {
+        ...answer.error,
+        message: `${answer.error.message} (${request.type} ${what}; it is not retried, nor sent through the shell)`,
+        details: {
+          ...answer.error.details,
+          action_sent: sent,
+          performed: sent === null ? null : false,
+          command: prepared.command,
+        },
+      },
+    };
+  }
+  const response = answer.value;
+  if (response.type !== 'set_text_result' && response.type !== 'click_node_result')
+    return fail(
+      'RESULT_ENVELOPE_MALFORMED',
+      `The Operator answered ${request.type} with ${response.type}; it may or may not have acted: observe before retrying`,
+      { action_sent: null, command: prepared.command },
+    );
+  const stdout = JSON.stringify(response.result);
+  return ok({
+    // No shell ran: the Operator's result stands in the command result's place (exit_code null).
+    result: { status: 'complete', exit_code: null, stdout, stderr: '', duration_ms: ports.now() - started },
+    operator: { type: response.type, result: response.result },
+  });
+}
+
 async function dispatch(
   plan: ActionPlan,
   ports: ActionPorts,
@@ -148,17 +241,9 @@ async function dispatch(
   verification: Verification | undefined,
   baseline: UiTree | null,
 ): Promise<Result<ActionAnswer>> {
-  const sent = await ports.send(prepared.command);
-  if (!sent.ok)
-    return {
-      ok: false,
-      error: {
-        ...sent.error,
-        message: `${sent.error.message} (the action may or may not have reached the device: observe before retrying)`,
-        details: { ...sent.error.details, action_sent: null, command: prepared.command },
-      },
-    };
-  const result = sent.value;
+  const sent = await send(ports, prepared);
+  if (!sent.ok) return sent;
+  const result = sent.value.result;
   const action_result = {
     status: result.status,
     exit_code: result.exit_code,
@@ -182,6 +267,7 @@ async function dispatch(
     action_result,
     verification: null,
     note: 'A successful exit does not prove the step worked: read the UI again, or pass verification.',
+    ...(sent.value.operator === undefined ? {} : { operator_result: sent.value.operator }),
   };
   if (verification === undefined) return ok(answer);
   const observed = await observeAfterAction(ports, verification, baseline);

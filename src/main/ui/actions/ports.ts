@@ -2,9 +2,11 @@
 import { homedir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processDataPaths } from '../../../node/env/dataFolder';
-import { fail, ok, type Result } from '../../../shared/errors';
+import { fail, failHost, ok, type Result } from '../../../shared/errors';
 import { UI_DEFAULT_MAX_NODES, type UiSourceChoice } from '../../../shared/ui/uiArguments';
 import type { AndroidToolContext } from '../../android/tool';
+import { callAgent } from '../../operator/agentClient';
+import { DEFAULT_OPERATOR_PACKAGE } from '../../devices/hubConfig';
 import { readTree } from '../readTree';
 import { parseWindowFocus } from '../uiautomator';
 import type { UiTree } from '../uiTree';
@@ -13,6 +15,8 @@ import type { ActionPorts } from './perform';
 import { parseFocusLine, type Foreground } from './verify';
 
 export const ACTION_TIMEOUT_MS = 30_000;
+/** How long an Operator node action may take to answer (its own main-thread budget is 5 s). */
+export const OPERATOR_ACTION_WAIT_MS = 10_000;
 
 /** A tree from exactly this source (the one chosen before approval; never swapped after it). */
 export async function readFrom(context: AndroidToolContext, source: UiSourceChoice): Promise<Result<UiTree>> {
@@ -71,6 +75,19 @@ export function contextPorts(context: AndroidToolContext, source: UiSourceChoice
     signal: context.signal,
     approve: context.approve,
     send: (command) => context.run(command, { timeoutMs: ACTION_TIMEOUT_MS }),
+    sendOperator: (request) =>
+      device === undefined
+        ? Promise.resolve(
+            failHost('DEVICE_NOT_FOUND', 'no device to send the Operator request to', {
+              phase: 'readiness',
+              dispatchState: 'not_dispatched',
+            }),
+          )
+        : callAgent(
+            { client: device.client, serial: device.serial, operatorPackage: DEFAULT_OPERATOR_PACKAGE },
+            request,
+            OPERATOR_ACTION_WAIT_MS,
+          ),
     readTree: (budgetMs) => readFrom(withinCommandBudget(context, budgetMs), source),
     foreground: (budgetMs) => readForeground(withinCommandBudget(context, budgetMs)),
     now: () => context.now(),

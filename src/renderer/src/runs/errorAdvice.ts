@@ -107,9 +107,19 @@ const ERROR_ADVICE: Record<ErrorCode, string> = {
     'The screen changed after confirmation, so nothing was sent: read the screen again and confirm the new target.',
   UI_BUSY: 'Another UI action is running on this device: wait for it to finish, then retry.',
   UI_INPUT_UNSUPPORTED:
-    'The shell path types printable ASCII only and cannot replace text: change the text, or clear the field first.',
+    "Unicode text and replace need the Operator's set_text: install, enable or update the Operator (androperator operator setup); the shell path types printable ASCII only and cannot replace text.",
   UI_VERIFICATION_FAILED:
     'The action was sent once but its postcondition was not observed: read the screen before retrying.',
+  UI_TARGET_NOT_EDITABLE:
+    'The field is not an enabled editable text field: focus the text field you mean (tap it), then enter the text again.',
+  UI_TARGET_PASSWORD:
+    'Password fields are never typed into by the Operator: enter the password on the device yourself.',
+  UI_TARGET_NOT_CLICKABLE:
+    'The node does not take clicks (disabled, or not clickable): target its clickable parent, or use android.tap.',
+  UI_NODE_ACTION_FAILED:
+    'The app refused the accessibility action; nothing changed: read the screen, then try the shell path (android.tap) or another field.',
+  RESULT_ID_MISMATCH:
+    'The Operator answered another request on the stream, so this one may or may not have run: inspect the device, then retry once.',
   IMAGE_REFUSED:
     'The image is not a PNG, JPEG or WebP, or is too large to send (32 MiB file, 80 megapixels, 2 MiB sent): crop or convert it.',
 };

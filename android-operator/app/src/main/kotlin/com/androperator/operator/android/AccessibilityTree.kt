@@ -3,6 +3,7 @@ package com.androperator.operator.android
 import android.accessibilityservice.AccessibilityService
 import android.graphics.Rect
 import android.os.Build
+import android.os.Bundle
 import android.view.accessibility.AccessibilityNodeInfo
 import android.view.accessibility.AccessibilityWindowInfo
 import com.androperator.operator.core.json.Json
@@ -84,4 +85,17 @@ class AccessibilityTreeNode(
     obtained.add(child)
     return AccessibilityTreeNode(child, obtained)
   }
+
+  /** An empty EditText reports its hint as its text; isShowingHintText (API 26+) tells them apart. */
+  override val fieldText: String
+    get() = if (Build.VERSION.SDK_INT >= 26 && info.isShowingHintText) "" else text.orEmpty()
+
+  override fun setText(value: String): Boolean {
+    val arguments = Bundle().apply {
+      putCharSequence(AccessibilityNodeInfo.ACTION_ARGUMENT_SET_TEXT_CHARSEQUENCE, value)
+    }
+    return info.performAction(AccessibilityNodeInfo.ACTION_SET_TEXT, arguments)
+  }
+
+  override fun click(): Boolean = info.performAction(AccessibilityNodeInfo.ACTION_CLICK)
 }

@@ -22,6 +22,9 @@ interface AgentBackend {
 
   /** The bounded tree of the active windows (core/ui/BoundedTree), or why it cannot be read. */
   fun uiTree(): Outcome<Json.Obj>
+
+  /** set_text / click_node on the active windows (core/ui/NodeActions): the answer's `result`, or the refusal. */
+  fun nodeAction(request: AgentRequest): Outcome<Json.Obj>
 }
 
 /**
@@ -112,6 +115,14 @@ class AgentSession(
         when (val tree = backend.uiTree()) {
           is Outcome.Ok -> reply(AgentMessages.uiTreeResult(request.id, tree.value))
           is Outcome.Err -> reply(errorFrame(request.id, tree.error))
+        }
+        finished()
+      }
+      is AgentRequest.SetText, is AgentRequest.ClickNode -> {
+        val type = if (request is AgentRequest.SetText) "set_text_result" else "click_node_result"
+        when (val answer = backend.nodeAction(request)) {
+          is Outcome.Ok -> reply(AgentMessages.nodeActionResult(type, request.id, answer.value))
+          is Outcome.Err -> reply(errorFrame(request.id, answer.error))
         }
         finished()
       }

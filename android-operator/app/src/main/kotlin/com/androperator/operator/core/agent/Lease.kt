@@ -4,8 +4,8 @@ import com.androperator.operator.core.AppError
 import com.androperator.operator.core.json.Json
 import com.androperator.operator.core.json.jsonObject
 
-/** What hello_result lists in `capabilities` (docs/operator-protocol.md, "Leases"). */
-val OPERATOR_CAPABILITIES = listOf("lease", "panel_generation")
+/** What hello_result lists in `capabilities` (docs/operator-protocol.md): leases, panel generations, the node actions. */
+val OPERATOR_CAPABILITIES = listOf("lease", "panel_generation", "set_text", "click_node")
 
 const val LEASE_TTL_MIN_MS = 1000L
 const val LEASE_TTL_MAX_MS = 120000L

@@ -5,6 +5,8 @@ import com.androperator.operator.core.json.Json
 import com.androperator.operator.core.json.JsonObjectBuilder
 import com.androperator.operator.core.json.JsonWriter
 import com.androperator.operator.core.json.jsonObject
+import com.androperator.operator.core.ui.NodeActions
+import com.androperator.operator.core.ui.NodeTarget
 
 const val AGENT_PROTOCOL_VERSION = 1
 
@@ -21,6 +23,12 @@ sealed interface AgentRequest {
 
   /** The bounded accessibility tree of the active windows (docs/ui-loop.md). */
   data class GetUiTree(override val id: String) : AgentRequest
+
+  /** ACTION_SET_TEXT on the node [target] names: [text] replaces the field's text, or is appended to it. */
+  data class SetText(override val id: String, val target: NodeTarget, val text: String, val replace: Boolean) : AgentRequest
+
+  /** ACTION_CLICK on the node [target] names. */
+  data class ClickNode(override val id: String, val target: NodeTarget) : AgentRequest
 
   data class Execute(override val id: String, val execution: Json, val leaseId: String? = null) : AgentRequest
 
@@ -54,6 +62,7 @@ object AgentMessages {
       Json.Str("watch") -> ParsedRequest.Ok(AgentRequest.Watch(id))
       Json.Str("get_ui_tree") -> ParsedRequest.Ok(AgentRequest.GetUiTree(id))
       Json.Str("execute") -> parseExecute(id, message)
+      Json.Str("set_text"), Json.Str("click_node") -> parseNodeAction(id, message)
       Json.Str("lease_acquire"), Json.Str("lease_renew"), Json.Str("lease_release") -> parseLease(id, message)
       else -> ParsedRequest.Invalid(id, "unknown request type ${shown(message["type"])}")
     }
@@ -67,6 +76,18 @@ object AgentMessages {
     val leaseId = (lease as? Json.Obj)?.let { text(it["id"], LEASE_ID_MAX_LENGTH) }
       ?: return ParsedRequest.Invalid(id, "lease must be an object {\"id\": string of 1..$LEASE_ID_MAX_LENGTH characters}")
     return ParsedRequest.Ok(AgentRequest.Execute(id, execution, leaseId))
+  }
+
+  /** set_text / click_node, checked in the console's order: target, then text, then replace. */
+  private fun parseNodeAction(id: String, message: Json.Obj): ParsedRequest {
+    val type = (message["type"] as Json.Str).value
+    val target = NodeTarget.parse(message["target"]) ?: return ParsedRequest.Invalid(id, "$type: ${NodeTarget.RULE}")
+    if (type == "click_node") return ParsedRequest.Ok(AgentRequest.ClickNode(id, target))
+    val text = (message["text"] as? Json.Str)?.value?.takeIf { it.length <= NodeActions.SET_TEXT_MAX_UNITS }
+      ?: return ParsedRequest.Invalid(id, "$type: text must be a string of at most ${NodeActions.SET_TEXT_MAX_UNITS} UTF-16 units")
+    val replace = (message["replace"] as? Json.Bool)?.value
+      ?: return ParsedRequest.Invalid(id, "$type: replace must be true or false")
+    return ParsedRequest.Ok(AgentRequest.SetText(id, target, text, replace))
   }
 
   /** The lease requests, checked in the console's order: leaseId, then ttlMs, then owner. */
@@ -108,6 +129,9 @@ object AgentMessages {
   fun leaseReleased(id: String, released: Boolean): Json.Obj = frame("lease_released", id).put("released", released).build()
 
   fun watchStarted(id: String): Json.Obj = frame("watch_started", id).build()
+
+  /** set_text_result / click_node_result: what core/ui/NodeActions did. */
+  fun nodeActionResult(type: String, id: String, result: Json.Obj): Json.Obj = frame(type, id).put("result", result).build()
 
   /** ui_tree_result: the bounded tree of core/ui/BoundedTree. */
   fun uiTreeResult(id: String, tree: Json.Obj): Json.Obj = frame("ui_tree_result", id).put("tree", tree).build()

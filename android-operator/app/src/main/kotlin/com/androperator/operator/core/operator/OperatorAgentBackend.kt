@@ -4,6 +4,7 @@ import com.androperator.operator.core.AppError
 import com.androperator.operator.core.Outcome
 import com.androperator.operator.core.agent.AgentBackend
 import com.androperator.operator.core.agent.AgentMessages
+import com.androperator.operator.core.agent.AgentRequest
 import com.androperator.operator.core.agent.ForegroundAppInfo
 import com.androperator.operator.core.agent.LeaseKeeper
 import com.androperator.operator.core.agent.PanelGeneration
@@ -12,6 +13,7 @@ import com.androperator.operator.core.envelope.ResultEnvelope
 import com.androperator.operator.core.json.Json
 import com.androperator.operator.core.panel.PanelController
 import com.androperator.operator.core.ui.BoundedTree
+import com.androperator.operator.core.ui.NodeActions
 import com.androperator.operator.core.ui.TreeSource
 
 /**
@@ -53,6 +55,22 @@ class OperatorAgentBackend(
     Outcome.Err(AppError(INTERNAL_ERROR, "The Operator could not read the accessibility tree: $e; read it again."))
   }
 
+  override fun nodeAction(request: AgentRequest): Outcome<Json.Obj> = try {
+    // The action runs inside the read, while the platform's nodes are still held (they are recycled after it).
+    var outcome: Outcome<Json.Obj>? = null
+    val read = uiWindows.read { windows ->
+      outcome = when (request) {
+        is AgentRequest.SetText -> NodeActions.setText(windows, request.target, request.text, request.replace)
+        is AgentRequest.ClickNode -> NodeActions.click(windows, request.target)
+        else -> error("not a node action: $request")
+      }
+      Json.Obj(emptyMap())
+    }
+    if (read == null) Outcome.Err(AppError(NOT_ENABLED, NODE_ACTION_NOT_CONNECTED_MESSAGE)) else outcome!!
+  } catch (e: RuntimeException) {
+    Outcome.Err(AppError(INTERNAL_ERROR, "The Operator could not act on the accessibility tree: $e; read the screen again."))
+  }
+
   override fun watch(listener: (Json.Obj) -> Unit): () -> Unit {
     watchers.add(listener)
     return { watchers.remove(listener) }
@@ -71,5 +89,8 @@ class OperatorAgentBackend(
 
     /** The simulated Operator's wording (src/simulator/operator/agentServer.ts). */
     const val NOT_CONNECTED_MESSAGE = "The Operator accessibility service is not connected; enable it to read the UI tree."
+
+    /** The same for set_text and click_node (agentServer.ts NODE_ACTION_NOT_CONNECTED). */
+    const val NODE_ACTION_NOT_CONNECTED_MESSAGE = "The Operator accessibility service is not connected; enable it to act on the UI."
   }
 }

@@ -30,17 +30,26 @@ interface TreeNode {
 
   /** The child at [index], or null when the platform no longer has it. */
   fun child(index: Int): TreeNode?
+
+  /** The field's own text for set_text's append: "" while it shows its hint (isShowingHintText). */
+  val fieldText: String get() = text.orEmpty()
+
+  /** ACTION_SET_TEXT with [value]; false when the app refused it (or the node cannot take it). */
+  fun setText(value: String): Boolean = false
+
+  /** ACTION_CLICK; false when the app refused it. */
+  fun click(): Boolean = false
 }
 
 /** A window of the walk: its id and root node (null when the platform gives no root, e.g. a window being removed). */
 data class TreeWindow(val id: Int, val root: TreeNode?)
 
-/** A node held in memory (conformance vectors and tests). */
+/** A node held in memory (conformance vectors and tests): its text is its field's text; a click changes nothing. */
 data class RawTreeNode(
   override val packageName: String?,
   override val className: String?,
   override val resourceId: String?,
-  override val text: String?,
+  override var text: String?,
   override val contentDescription: String?,
   override val left: Int,
   override val top: Int,
@@ -60,6 +69,13 @@ data class RawTreeNode(
   override val childCount: Int get() = children.size
 
   override fun child(index: Int): TreeNode? = children.getOrNull(index)
+
+  override fun setText(value: String): Boolean {
+    text = value
+    return true
+  }
+
+  override fun click(): Boolean = true
 }
 
 /**
