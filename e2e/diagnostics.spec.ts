@@ -1,6 +1,8 @@
 // The Diagnostics area in Chromium against simulated devices: the environment and app views show what the device
 // reported, a crash made with `simctl crash` appears in the crash list with its log evidence, and the raw browser
-// shows the dumpsys allow-list's refusal as the tool gave it. Screenshots at 1440x900, 1024x700 and 1024x640.
+// shows the dumpsys allow-list's refusal as the tool gave it; a Doze refresh held up by `simctl fault dumpsys delay`
+// is cancelled from the view (the device sees its stream closed) and a later refresh completes. Screenshots at
+// 1440x900, 1024x700 and 1024x640.
 import type { Page } from '@playwright/test';
 import { expect, test, useConsoleStack } from './fixtures/test';
 import { deviceList, openConsole, saveScreen } from './helpers/console';
@@ -132,4 +134,80 @@ test('the dashboard fits at 1024x700 and 1024x640, and on a TV', async ({ page }
   await expect(environment.getByLabel('Memory and storage')).toContainText('Display');
   await expectNothingClipped(page);
   await saveScreen(page, 'diagnostics-tv-1024', environment);
+});
+
+interface ClosedEarly {
+  service: string;
+  waitedMs: number;
+  delayMs: number;
+}
+
+test('cancelling a Doze refresh held up on the device closes its stream; the next refresh completes', async ({
+  page,
+}) => {
+  const [phone] = stack().devices;
+  if (phone === undefined) throw new Error('a phone expected');
+  const shell = async (command: string): Promise<string> => {
+    const run = await stack().adb.adb(['-s', phone.serial, 'shell', command]);
+    expect(run.code, command).toBe(0);
+    return run.stdout.toString();
+  };
+  const closedEarly = async (): Promise<ClosedEarly[]> =>
+    (
+      JSON.parse(await shell('simctl status')) as { dumpsysClosedEarly: ClosedEarly[] }
+    ).dumpsysClosedEarly.filter((entry) => entry.service === 'deviceidle');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openDiagnostics(page, phone.serial);
+  const doze = view(page, 'Doze');
+  await expect(doze.getByLabel('Status', { exact: true })).toHaveText('complete');
+  // The dashboard's first probes are all in before the device turns slow, so only the refresh below waits.
+  await expect(page.locator('.diag-view .badge', { hasText: 'running' })).toHaveCount(0);
+  const takenBefore = await doze.locator('.view-taken time').getAttribute('datetime');
+  const closedBefore = (await closedEarly()).length;
+  const delayMs = 120_000;
+  await shell(`simctl fault dumpsys delay ${delayMs}`);
+  try {
+    const started = Date.now();
+    await doze.getByRole('button', { name: 'Refresh' }).click();
+    await expect(doze.getByLabel('Status', { exact: true })).toHaveText('running');
+    // The device has the call (its answer is held back) before the view's Cancel is pressed.
+    // (simctl received: one `ISO-time service` line per stream; the simulator runs on this machine's clock.)
+    await expect
+      .poll(async () =>
+        (await shell('simctl received 50'))
+          .split('\n')
+          .some(
+            (line) => line.includes('dumpsys deviceidle') && Date.parse(line.split(' ')[0] ?? '') >= started,
+          ),
+      )
+      .toBe(true);
+    await doze.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(doze.getByLabel('Status', { exact: true })).toHaveText('cancelled');
+    await expect(doze.getByRole('status')).toHaveText(
+      'Cancelled: the device commands were stopped; showing the answer taken before.',
+    );
+    await expect(doze.getByRole('alert')).toHaveCount(0);
+    await expect(doze.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+    // The answer shown is the one taken before the cancelled refresh, and says so.
+    await expect(doze.locator('.view-taken time')).toHaveAttribute('datetime', takenBefore ?? '');
+    // The device saw the stream closed while its answer was still held back.
+    await expect.poll(async () => (await closedEarly()).length).toBe(closedBefore + 1);
+    const closed = (await closedEarly()).at(-1);
+    expect(closed?.delayMs).toBe(delayMs);
+    expect(closed?.waitedMs).toBeLessThan(Math.min(delayMs, Date.now() - started + 1));
+    await saveScreen(page, 'diagnostics-cancelled-1440', doze);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await expect(doze.getByLabel('Status', { exact: true })).toHaveText('cancelled');
+    await expectNothingClipped(page);
+    await saveScreen(page, 'diagnostics-cancelled-1024', doze);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  } finally {
+    await shell('simctl fault dumpsys ok');
+  }
+  await doze.getByRole('button', { name: 'Refresh' }).click();
+  await expect(doze.getByLabel('Status', { exact: true })).toHaveText('complete');
+  await expect(doze.getByRole('status')).toHaveCount(0);
+  await expect(doze.locator('.view-taken time')).not.toHaveAttribute('datetime', takenBefore ?? '');
+  await expect(doze.getByLabel('Doze state')).toContainText('Deep stateACTIVE');
+  expect((await closedEarly()).length).toBe(closedBefore + 1);
 });

@@ -5,6 +5,7 @@ import type { DeviceState } from '../device/state';
 import { dumpDelayOf, setDumpDelay } from '../device/uiTree';
 import { tracingServiceOf } from '../perfetto/service';
 import { failWith, type CommandContext, type CommandHandler } from '../shell/commandTable';
+import { dumpsysClosedEarly, dumpsysDelayOf, setDumpsysDelay } from '../shell/commands/dumpsys';
 import { SYSTEM_HELP, systemScenario, systemStatus } from './systemScenarios';
 
 /** Faults tests (and curious users) can switch on. */
@@ -55,6 +56,7 @@ const HELP = `usage: simctl COMMAND [ARGS]   (simulated devices only)
   fault panel-capture exclude|include  leave the drawn panel out of captures
   fault agent drop-next                the Operator drops its next execute answer
   fault uiautomator delay MS|ok        slow uiautomator dump (MS 0..${MAX_DELAY_MS}); ok clears it
+  fault dumpsys delay MS|ok            every dumpsys answer waits MS (0..${MAX_DELAY_MS}); ok clears it
   fault clear                          every fault back to normal
   operator enable|disable              the Operator's accessibility service
   unplug MS                            drop host connections, back after MS (1..${MAX_UNPLUG_MS})
@@ -216,19 +218,32 @@ function fault(context: CommandContext, control: SimulatorControl, args: readonl
       setDumpDelay(control.state, ms);
       return 0;
     }
+    case 'dumpsys': {
+      const ms = mode === 'ok' ? 0 : mode === 'delay' ? integerIn(amount, 0, MAX_DELAY_MS) : undefined;
+      if (ms === undefined) return usage(context, `fault dumpsys delay MS (0..${MAX_DELAY_MS})|ok`);
+      setDumpsysDelay(control.state, ms);
+      return 0;
+    }
     case 'clear':
       Object.assign(faults, defaultFaults());
       setDumpDelay(control.state, 0);
+      setDumpsysDelay(control.state, 0);
       return 0;
     default:
-      return usage(context, 'fault screencap|draw-ack|panel-capture|agent|uiautomator|clear ...');
+      return usage(context, 'fault screencap|draw-ack|panel-capture|agent|uiautomator|dumpsys|clear ...');
   }
 }
 
 function status(control: SimulatorControl): Record<string, unknown> {
   const { state } = control;
   return {
-    faults: { ...control.faults, uiautomatorDumpDelayMs: dumpDelayOf(control.state) },
+    faults: {
+      ...control.faults,
+      uiautomatorDumpDelayMs: dumpDelayOf(control.state),
+      dumpsysDelayMs: dumpsysDelayOf(control.state),
+    },
+    /** Delayed dumpsys calls whose stream the host closed before the answer (the last 50). */
+    dumpsysClosedEarly: dumpsysClosedEarly(control.state),
     settings: {
       locale: state.locale,
       fontScale: state.fontScale,

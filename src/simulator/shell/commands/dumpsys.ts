@@ -94,12 +94,66 @@ function dumpAll(state: DeviceState): string {
   return parts.join('');
 }
 
+/** A dumpsys call whose stream the host closed while the fault's delay held its answer back. */
+export interface DumpsysClosedEarly {
+  /** The service asked for (`-l` or `(all)` for the list and the full dump). */
+  service: string;
+  /** Wall time the stream was closed, and how long the answer had waited by then. */
+  atMs: number;
+  waitedMs: number;
+  delayMs: number;
+}
+
+const CLOSED_EARLY_LIMIT = 50;
+const dumpsysDelays = new WeakMap<DeviceState, number>();
+const closedEarlyLogs = new WeakMap<DeviceState, DumpsysClosedEarly[]>();
+
+/** A slow dumpsys (simctl fault dumpsys delay MS): every answer waits MS before it is written. 0 clears it. */
+export function setDumpsysDelay(state: DeviceState, delayMs: number): void {
+  if (delayMs > 0) dumpsysDelays.set(state, delayMs);
+  else dumpsysDelays.delete(state);
+}
+
+export function dumpsysDelayOf(state: DeviceState): number {
+  return dumpsysDelays.get(state) ?? 0;
+}
+
+/** The delayed dumpsys calls the host gave up on, oldest first (the last CLOSED_EARLY_LIMIT). */
+export function dumpsysClosedEarly(state: DeviceState): readonly DumpsysClosedEarly[] {
+  return [...(closedEarlyLogs.get(state) ?? [])];
+}
+
+/** Waits the fault's delay; false when the host closed the stream first (recorded; nothing may be written). */
+async function waitForDelay(context: CommandContext, service: string): Promise<boolean> {
+  const { state } = context.device;
+  const delayMs = dumpsysDelayOf(state);
+  if (delayMs === 0) return true;
+  const startedAt = Date.now();
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, delayMs);
+    function done(): void {
+      clearTimeout(timer);
+      context.signal.removeEventListener('abort', done);
+      resolve();
+    }
+    if (context.signal.aborted) done();
+    else context.signal.addEventListener('abort', done);
+  });
+  if (!context.signal.aborted) return true;
+  const log = closedEarlyLogs.get(state) ?? [];
+  const atMs = Date.now();
+  log.push({ service, atMs, waitedMs: atMs - startedAt, delayMs });
+  closedEarlyLogs.set(state, log.slice(-CLOSED_EARLY_LIMIT));
+  return false;
+}
+
 /** `dumpsys [-l] [-t SECONDS] [SERVICE [ARGS...]]`. */
-export function dumpsys(context: CommandContext): number {
+export async function dumpsys(context: CommandContext): Promise<number> {
   const { state } = context.device;
   const args = [...context.args];
   while (args[0] === '-t' || args[0] === '-T') args.splice(0, 2);
   const [service, ...rest] = args;
+  if (!(await waitForDelay(context, service ?? '(all)'))) return 1;
   if (service === '-l') {
     context.stdout(serviceList(state));
     return 0;
