@@ -1,0 +1,174 @@
+// The decoded events as columns (no object per event): kind, timestamp and three numeric columns, grown by doubling
+// up to LIMITS.events, references to the packet bytes holding atrace slice names (decoded only when a finding
+// quotes one), and a side list for the rare FrameTimeline frames. timeOrder() gives the stable time order the analysis walks.
+
+/** Event kinds; the meaning of columns a/b/c per kind is in the comment. */
+export const KIND = {
+  /** a loss marker: ts only */
+  loss: 0,
+  /** sched_switch with prev_state 0 (preempted, still runnable): a = cpu, b = prev pid, c = next pid */
+  switchRunnable: 1,
+  /** sched_switch with any other prev_state (sleeping): a = cpu, b = prev pid, c = next pid */
+  switchSleeping: 2,
+  /** sched_wakeup: a = tid */
+  wakeup: 3,
+  /** atrace B|pid|name: a = tid, b/c = where the name's bytes are (EventStore.nameRef) */
+  begin: 4,
+  /** the same, the name starting with Choreographer#doFrame */
+  beginDoFrame: 5,
+  /** atrace E or E|...: a = tid */
+  end: 6,
+  /** any other print (counters, async slices): a = tid */
+  print: 7,
+  /** binder_transaction: a = tid, b = debug id, c = to_proc */
+  binderSend: 8,
+  /** binder_transaction_received: a = tid, b = debug id */
+  binderRecv: 9,
+  /** a FrameTimeline frame: a = index in `frames` */
+  frame: 10,
+} as const;
+
+export interface TimelineFrame {
+  pid: number;
+  token: number;
+  presentType: number;
+  jankType: number;
+}
+
+const INITIAL_EVENTS = 16 * 1024;
+/** Above the longest print text read (LIMITS.printBytes), so a name's start and length pack into one number. */
+const NAME_SPAN = 2048;
+const nameDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+export class EventStore {
+  count = 0;
+  /** events that are not loss markers */
+  observed = 0;
+  kind = new Uint8Array(INITIAL_EVENTS);
+  ts = new Float64Array(INITIAL_EVENTS);
+  a = new Float64Array(INITIAL_EVENTS);
+  b = new Float64Array(INITIAL_EVENTS);
+  c = new Float64Array(INITIAL_EVENTS);
+  readonly frames: TimelineFrame[] = [];
+  /** Packets holding slice names, and the last nameRef() result (source index, packed start and length). */
+  private readonly sources: Uint8Array[] = [];
+  private source: Uint8Array | null = null;
+  private sourceIndex = -1;
+  refSource = 0;
+  refPacked = 0;
+
+  constructor(readonly maxEvents: number) {}
+
+  /** Makes room for index `index` (< maxEvents); the columns double, never beyond maxEvents entries. */
+  reserve(index: number): void {
+    if (index < this.kind.length) return;
+    let size = this.kind.length;
+    while (size <= index) size *= 2;
+    size = Math.min(size, this.maxEvents);
+    const grow = <T extends Uint8Array | Float64Array>(column: T, make: (n: number) => T): T => {
+      const next = make(size);
+      next.set(column);
+      return next;
+    };
+    this.kind = grow(this.kind, (n) => new Uint8Array(n));
+    this.ts = grow(this.ts, (n) => new Float64Array(n));
+    this.a = grow(this.a, (n) => new Float64Array(n));
+    this.b = grow(this.b, (n) => new Float64Array(n));
+    this.c = grow(this.c, (n) => new Float64Array(n));
+  }
+
+  /** Writes event `index` (the caller counts and checks the limit). */
+  set(index: number, kind: number, ts: number, a: number, b: number, c: number): void {
+    if (index >= this.kind.length) this.reserve(index);
+    this.kind[index] = kind;
+    this.ts[index] = ts;
+    this.a[index] = a;
+    this.b[index] = b;
+    this.c[index] = c;
+  }
+
+  /**
+   * Refers to the name bytes[start, end) of the packet being decoded without copying it: the packet's bytes are kept
+   * (for the arena's b = source index, c = start * NAME_SPAN + length columns of a begin event).
+   */
+  nameRef(bytes: Uint8Array, start: number, end: number): void {
+    if (this.source !== bytes) {
+      this.source = bytes;
+      this.sourceIndex = this.sources.push(bytes) - 1;
+    }
+    this.refSource = this.sourceIndex;
+    this.refPacked = start * NAME_SPAN + (end - start);
+  }
+
+  /** The slice name of a begin event, decoded now (UTF-8 with replacement, as the rest of the print text). */
+  name(index: number): string {
+    const source = this.sources[this.b[index] ?? 0];
+    const packed = this.c[index] ?? 0;
+    const start = Math.floor(packed / NAME_SPAN);
+    return nameDecoder.decode(source?.subarray(start, start + (packed % NAME_SPAN)));
+  }
+
+  /** Event indices in time order; equal timestamps keep the order the events were decoded in. */
+  timeOrder(): Uint32Array {
+    return stableTimeOrder(this.ts, this.count);
+  }
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const DIGITS = 4;
+const RADIX = 1 << 16;
+
+/**
+ * Indices 0..n-1 of `ts` sorted by value, stable (equal values keep index order), as Array.prototype.sort with
+ * (a, b) => a - b would give. Timestamps are finite and non-negative (varints), so the IEEE-754 bit patterns order
+ * as the values do: an LSD radix sort of 16-bit digits, skipping digits all values share. O(n), no comparator.
+ */
+export function stableTimeOrder(ts: Float64Array, n: number): Uint32Array {
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let sorted = true;
+  for (let i = 1; i < n; i++) {
+    if ((ts[i] ?? 0) < (ts[i - 1] ?? 0)) {
+      sorted = false;
+      break;
+    }
+  }
+  if (sorted) return order;
+  const words = new Uint32Array(ts.buffer, ts.byteOffset, n * 2);
+  const lo = LITTLE_ENDIAN ? 0 : 1;
+  const hi = 1 - lo;
+  const counts = new Uint32Array(DIGITS * RADIX);
+  for (let i = 0; i < n; i++) {
+    const low = words[2 * i + lo] ?? 0;
+    const high = words[2 * i + hi] ?? 0;
+    counts[low & 0xffff] = (counts[low & 0xffff] ?? 0) + 1;
+    counts[RADIX + (low >>> 16)] = (counts[RADIX + (low >>> 16)] ?? 0) + 1;
+    counts[2 * RADIX + (high & 0xffff)] = (counts[2 * RADIX + (high & 0xffff)] ?? 0) + 1;
+    counts[3 * RADIX + (high >>> 16)] = (counts[3 * RADIX + (high >>> 16)] ?? 0) + 1;
+  }
+  let spare = new Uint32Array(n);
+  for (let digit = 0; digit < DIGITS; digit++) {
+    const base = digit * RADIX;
+    const word = digit < 2 ? lo : hi;
+    const shift = digit % 2 === 0 ? 0 : 16;
+    const first = ((words[word] ?? 0) >>> shift) & 0xffff;
+    if (counts[base + first] === n) continue;
+    let total = 0;
+    for (let d = 0; d < RADIX; d++) {
+      const c = counts[base + d] ?? 0;
+      counts[base + d] = total;
+      total += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const index = order[i] ?? 0;
+      const d = ((words[2 * index + word] ?? 0) >>> shift) & 0xffff;
+      const slot = counts[base + d] ?? 0;
+      counts[base + d] = slot + 1;
+      spare[slot] = index;
+    }
+    const swap = order;
+    order = spare;
+    spare = swap;
+  }
+  return order;
+}
