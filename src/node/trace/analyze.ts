@@ -103,6 +103,7 @@ export function analyzeDecoded(
     return false;
   };
 
+  /** Runnable threads: the event (wakeup or switch) that made them runnable, whose time is times[event]. */
   const ready = new Map<number, number>();
   // What runs on each CPU: valid while cpuEpoch equals `epoch`, which a loss marker advances (clearing them all).
   const cpuTid = new Float64Array(LIMITS.cpu + 1);
@@ -155,7 +156,7 @@ export function analyzeDecoded(
       case KIND.wakeup: {
         const tid = colA[e] ?? 0;
         if (tid === 0) break;
-        if (!runningTids.has(tid) && !ready.has(tid)) ready.set(tid, ts);
+        if (!runningTids.has(tid) && !ready.has(tid)) ready.set(tid, e);
         stat(tid).wakeups++;
         break;
       }
@@ -171,15 +172,16 @@ export function analyzeDecoded(
           else runningTids.set(prev, n);
         }
         if (prev !== 0 && prev !== next) {
-          if (kind === KIND.switchRunnable) ready.set(prev, ts);
+          if (kind === KIND.switchRunnable) ready.set(prev, e);
           else ready.delete(prev);
         }
         cpuEpoch[cpu] = epoch;
         cpuTid[cpu] = next;
         cpuSince[cpu] = ts;
         if (next !== 0) runningTids.set(next, (runningTids.get(next) ?? 0) + 1);
-        const since = ready.get(next);
-        if (since !== undefined && next !== 0) {
+        const readyEvent = ready.get(next);
+        if (readyEvent !== undefined && next !== 0) {
+          const since = times[readyEvent] ?? 0;
           ready.delete(next);
           const wait = ts - since;
           stat(next).wait += wait;

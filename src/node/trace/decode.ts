@@ -41,10 +41,16 @@ function limit(message: string): TraceError {
 
 /** Accumulates events from packets handed in one at a time (packets with atrace slice names stay referenced). */
 export class TraceDecoder {
-  readonly store = new EventStore(LIMITS.events);
+  readonly store: EventStore;
   readonly coverage = Object.fromEntries(COVERAGE_KEYS.map((key) => [key, 0])) as unknown as TraceCoverage;
   private readonly threads = new Threads();
-  private readonly ftrace = new FtraceDecoder(this.store, this.coverage, this.threads);
+  private readonly ftrace: FtraceDecoder;
+
+  /** `traceBytes`: the trace's size when known (sizes the event columns up front). */
+  constructor(traceBytes = 0) {
+    this.store = new EventStore(LIMITS.events, traceBytes);
+    this.ftrace = new FtraceDecoder(this.store, this.coverage, this.threads);
+  }
 
   /** Appends one event that is decoded alone (loss markers, frames). */
   private push(kind: number, ts: number, a: number): void {

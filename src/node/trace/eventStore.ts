@@ -35,7 +35,9 @@ export interface TimelineFrame {
   jankType: number;
 }
 
-const INITIAL_EVENTS = 16 * 1024;
+const MIN_EVENTS = 1024;
+/** No stored event takes fewer bytes of the trace (tags, lengths, a timestamp), so size / 6 bounds the count. */
+const MIN_EVENT_BYTES = 6;
 /** Above the longest print text read (LIMITS.printBytes), so a name's start and length pack into one number. */
 const NAME_SPAN = 2048;
 const nameDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -44,11 +46,11 @@ export class EventStore {
   count = 0;
   /** events that are not loss markers */
   observed = 0;
-  kind = new Uint8Array(INITIAL_EVENTS);
-  ts = new Float64Array(INITIAL_EVENTS);
-  a = new Float64Array(INITIAL_EVENTS);
-  b = new Float64Array(INITIAL_EVENTS);
-  c = new Float64Array(INITIAL_EVENTS);
+  kind: Uint8Array;
+  ts: Float64Array;
+  a: Float64Array;
+  b: Float64Array;
+  c: Float64Array;
   readonly frames: TimelineFrame[] = [];
   /** Packets holding slice names, and the last nameRef() result (source index, packed start and length). */
   private readonly sources: Uint8Array[] = [];
@@ -57,7 +59,18 @@ export class EventStore {
   refSource = 0;
   refPacked = 0;
 
-  constructor(readonly maxEvents: number) {}
+  /** `traceBytes`, the size of the whole trace when known, sizes the columns once instead of doubling them. */
+  constructor(
+    readonly maxEvents: number,
+    traceBytes = 0,
+  ) {
+    const size = Math.max(MIN_EVENTS, Math.min(maxEvents, Math.ceil(traceBytes / MIN_EVENT_BYTES)));
+    this.kind = new Uint8Array(size);
+    this.ts = new Float64Array(size);
+    this.a = new Float64Array(size);
+    this.b = new Float64Array(size);
+    this.c = new Float64Array(size);
+  }
 
   /** Makes room for index `index` (< maxEvents); the columns double, never beyond maxEvents entries. */
   reserve(index: number): void {
@@ -117,42 +130,60 @@ export class EventStore {
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const DIGITS = 4;
 const RADIX = 1 << 16;
+const WORD = 2 ** 32;
 
 /**
  * Indices 0..n-1 of `ts` sorted by value, stable (equal values keep index order), as Array.prototype.sort with
- * (a, b) => a - b would give. Timestamps are finite and non-negative (varints), so the IEEE-754 bit patterns order
- * as the values do: an LSD radix sort of 16-bit digits, skipping digits all values share. O(n), no comparator.
+ * (a, b) => a - b would give. Timestamps are finite and non-negative (varints): an LSD radix sort of 16-bit digits of
+ * a 64-bit key, skipping digits all keys share. The key is the offset from the smallest timestamp when all are exact
+ * integers (below 2^53; a trace's range then needs 2-3 digits), else the IEEE-754 bit pattern, which orders
+ * non-negative doubles as their values. O(n), no comparator.
  */
 export function stableTimeOrder(ts: Float64Array, n: number): Uint32Array {
   let order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   let sorted = true;
-  for (let i = 1; i < n; i++) {
-    if ((ts[i] ?? 0) < (ts[i - 1] ?? 0)) {
-      sorted = false;
-      break;
-    }
+  let min = Infinity;
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    const value = ts[i] ?? 0;
+    if (i > 0 && value < (ts[i - 1] ?? 0)) sorted = false;
+    if (value < min) min = value;
+    if (value > max) max = value;
   }
   if (sorted) return order;
-  const words = new Uint32Array(ts.buffer, ts.byteOffset, n * 2);
-  const lo = LITTLE_ENDIAN ? 0 : 1;
-  const hi = 1 - lo;
+  const low = new Uint32Array(n);
+  const high = new Uint32Array(n);
+  if (max <= Number.MAX_SAFE_INTEGER) {
+    for (let i = 0; i < n; i++) {
+      const offset = (ts[i] ?? 0) - min;
+      const upper = Math.floor(offset / WORD);
+      high[i] = upper;
+      low[i] = offset - upper * WORD;
+    }
+  } else {
+    const words = new Uint32Array(ts.buffer, ts.byteOffset, n * 2);
+    const lo = LITTLE_ENDIAN ? 0 : 1;
+    for (let i = 0; i < n; i++) {
+      low[i] = words[2 * i + lo] ?? 0;
+      high[i] = words[2 * i + 1 - lo] ?? 0;
+    }
+  }
   const counts = new Uint32Array(DIGITS * RADIX);
   for (let i = 0; i < n; i++) {
-    const low = words[2 * i + lo] ?? 0;
-    const high = words[2 * i + hi] ?? 0;
-    counts[low & 0xffff] = (counts[low & 0xffff] ?? 0) + 1;
-    counts[RADIX + (low >>> 16)] = (counts[RADIX + (low >>> 16)] ?? 0) + 1;
-    counts[2 * RADIX + (high & 0xffff)] = (counts[2 * RADIX + (high & 0xffff)] ?? 0) + 1;
-    counts[3 * RADIX + (high >>> 16)] = (counts[3 * RADIX + (high >>> 16)] ?? 0) + 1;
+    const l = low[i] ?? 0;
+    const h = high[i] ?? 0;
+    counts[l & 0xffff] = (counts[l & 0xffff] ?? 0) + 1;
+    counts[RADIX + (l >>> 16)] = (counts[RADIX + (l >>> 16)] ?? 0) + 1;
+    counts[2 * RADIX + (h & 0xffff)] = (counts[2 * RADIX + (h & 0xffff)] ?? 0) + 1;
+    counts[3 * RADIX + (h >>> 16)] = (counts[3 * RADIX + (h >>> 16)] ?? 0) + 1;
   }
   let spare = new Uint32Array(n);
   for (let digit = 0; digit < DIGITS; digit++) {
     const base = digit * RADIX;
-    const word = digit < 2 ? lo : hi;
+    const keys = digit < 2 ? low : high;
     const shift = digit % 2 === 0 ? 0 : 16;
-    const first = ((words[word] ?? 0) >>> shift) & 0xffff;
-    if (counts[base + first] === n) continue;
+    if (counts[base + (((keys[0] ?? 0) >>> shift) & 0xffff)] === n) continue;
     let total = 0;
     for (let d = 0; d < RADIX; d++) {
       const c = counts[base + d] ?? 0;
@@ -161,7 +192,7 @@ export function stableTimeOrder(ts: Float64Array, n: number): Uint32Array {
     }
     for (let i = 0; i < n; i++) {
       const index = order[i] ?? 0;
-      const d = ((words[2 * index + word] ?? 0) >>> shift) & 0xffff;
+      const d = ((keys[index] ?? 0) >>> shift) & 0xffff;
       const slot = counts[base + d] ?? 0;
       counts[base + d] = slot + 1;
       spare[slot] = index;

@@ -34,6 +34,8 @@ function tooManyFields(): TraceError {
 export class FtraceDecoder {
   // The cursor after the last read: the next position, a varint's value, a length-delimited field's range.
   private next = 0;
+  private fieldNumber = 0;
+  private wireType = 0;
   private value = 0;
   private start = 0;
   private end = 0;
@@ -51,15 +53,8 @@ export class FtraceDecoder {
     private readonly threads: Threads,
   ) {}
 
-  /** readVarint: sets `next`, returns the value. */
+  /** readVarint: sets `value` and `next` (no return value, so a large value is not boxed). */
   private varint(bytes: Uint8Array, pos: number, end: number): number {
-    if (pos < end) {
-      const byte = bytes[pos] ?? 0;
-      if (byte < 0x80) {
-        this.next = pos + 1;
-        return byte;
-      }
-    }
     let value = 0;
     let scale = 1;
     for (let i = 0; i < 10; i++) {
@@ -75,18 +70,45 @@ export class FtraceDecoder {
     throw malformed('varint longer than 10 bytes');
   }
 
+  /** The tag at `pos` (pos < end): sets `fieldNumber` and `wireType`, returns the position after it. */
+  private tag(bytes: Uint8Array, pos: number, end: number): number {
+    const byte = bytes[pos] ?? 0;
+    if (byte < 0x80) {
+      this.wireType = byte & 7;
+      this.fieldNumber = byte >> 3;
+      if (this.fieldNumber === 0) throw malformed('field number 0');
+      return pos + 1;
+    }
+    const tag = this.varint(bytes, pos, end);
+    this.wireType = tag % 8;
+    this.fieldNumber = Math.floor(tag / 8);
+    if (this.fieldNumber === 0) throw malformed('field number 0');
+    return this.next;
+  }
+
   /** The field after its tag at `pos`: sets `value` (varint) or `start`/`end` (length-delimited); returns its end. */
   private field(bytes: Uint8Array, pos: number, end: number, wireType: number): number {
     switch (wireType) {
-      case 0:
+      case 0: {
+        const byte = pos < end ? (bytes[pos] ?? 0x80) : 0x80;
+        if (byte < 0x80) {
+          this.value = byte;
+          return pos + 1;
+        }
         this.value = this.varint(bytes, pos, end);
         return this.next;
+      }
       case 1:
         if (pos + 8 > end) throw malformed('truncated fixed64');
         return pos + 8;
       case 2: {
-        const length = this.varint(bytes, pos, end);
-        const start = this.next;
+        const byte = pos < end ? (bytes[pos] ?? 0x80) : 0x80;
+        let length = byte;
+        let start = pos + 1;
+        if (byte >= 0x80) {
+          length = this.varint(bytes, pos, end);
+          start = this.next;
+        }
         if (start + length > end) throw malformed('length-delimited field runs past its message');
         this.start = start;
         this.end = start + length;
@@ -111,11 +133,10 @@ export class FtraceDecoder {
     let count = 0;
     while (pos < end) {
       if (++count > MAX_FIELDS_PER_MESSAGE) throw tooManyFields();
-      const tag = this.varint(bytes, pos, end);
-      const wireType = tag % 8;
-      const field = Math.floor(tag / 8);
-      if (field === 0) throw malformed('field number 0');
-      pos = this.field(bytes, this.next, end, wireType);
+      pos = this.tag(bytes, pos, end);
+      const wireType = this.wireType;
+      const field = this.fieldNumber;
+      pos = this.field(bytes, pos, end, wireType);
       if (field === F.bundle.cpu && wireType === 0) cpu = this.value;
       else if (field === F.bundle.event && wireType === 2) {
         if (events === this.eventStarts.length) this.growEvents();
@@ -183,11 +204,10 @@ export class FtraceDecoder {
     let count = 0;
     while (pos < end) {
       if (++count > MAX_FIELDS_PER_MESSAGE) throw tooManyFields();
-      const tag = this.varint(bytes, pos, end);
-      const wireType = tag % 8;
-      const field = Math.floor(tag / 8);
-      if (field === 0) throw malformed('field number 0');
-      pos = this.field(bytes, this.next, end, wireType);
+      pos = this.tag(bytes, pos, end);
+      const wireType = this.wireType;
+      const field = this.fieldNumber;
+      pos = this.field(bytes, pos, end, wireType);
       if (field === F.event.ts && wireType === 0) {
         ts = this.value;
         hasTs = true;
@@ -210,11 +230,10 @@ export class FtraceDecoder {
     count = 0;
     while (pos < bodyEnd) {
       if (++count > MAX_FIELDS_PER_MESSAGE) throw tooManyFields();
-      const tag = this.varint(bytes, pos, bodyEnd);
-      const wireType = tag % 8;
-      const field = Math.floor(tag / 8);
-      if (field === 0) throw malformed('field number 0');
-      pos = this.field(bytes, this.next, bodyEnd, wireType);
+      pos = this.tag(bytes, pos, bodyEnd);
+      const wireType = this.wireType;
+      const field = this.fieldNumber;
+      pos = this.field(bytes, pos, bodyEnd, wireType);
       if (field >= BODY_FIELDS) continue;
       if (wireType === 0) ints[field] = this.value;
       else if (wireType === 2) {
@@ -224,24 +243,23 @@ export class FtraceDecoder {
     }
     const store = this.store;
     const keep = index < store.maxEvents;
-    const int = (n: number): number => Math.max(ints[n] ?? 0, 0);
     this.eventTs = ts;
     switch (bodyField) {
       case F.event.schedSwitch: {
         this.coverage.sched_switch++;
-        const prevPid = int(2);
-        const nextPid = int(6);
+        const prevPid = Math.max(ints[2] ?? 0, 0);
+        const nextPid = Math.max(ints[6] ?? 0, 0);
         const prevComm = strStart[1] ?? -1;
         const nextComm = strStart[5] ?? -1;
         if (prevPid !== 0 && prevComm >= 0) this.threads.setName(prevPid, bytes, prevComm, strEnd[1] ?? 0);
         if (nextPid !== 0 && nextComm >= 0) this.threads.setName(nextPid, bytes, nextComm, strEnd[5] ?? 0);
-        const kind = int(4) === 0 ? KIND.switchRunnable : KIND.switchSleeping;
+        const kind = Math.max(ints[4] ?? 0, 0) === 0 ? KIND.switchRunnable : KIND.switchSleeping;
         if (keep) store.set(index, kind, ts, cpu, prevPid, nextPid);
         return true;
       }
       case F.event.schedWakeup: {
         this.coverage.sched_wakeup++;
-        const pid = int(2);
+        const pid = Math.max(ints[2] ?? 0, 0);
         if (ints[4] === 0) return false;
         const comm = strStart[1] ?? -1;
         if (pid !== 0 && comm >= 0 && !this.threads.names.has(pid)) {
@@ -260,11 +278,12 @@ export class FtraceDecoder {
       }
       case F.event.binderTransaction:
         this.coverage.binder_transaction++;
-        if (keep) store.set(index, KIND.binderSend, ts, tid, int(1), int(3));
+        if (keep)
+          store.set(index, KIND.binderSend, ts, tid, Math.max(ints[1] ?? 0, 0), Math.max(ints[3] ?? 0, 0));
         return true;
       case F.event.binderReceived:
         this.coverage.binder_received++;
-        if (keep) store.set(index, KIND.binderRecv, ts, tid, int(1), 0);
+        if (keep) store.set(index, KIND.binderRecv, ts, tid, Math.max(ints[1] ?? 0, 0), 0);
         return true;
       default:
         return false;
