@@ -132,8 +132,10 @@ export function analyzeDecoded(
     }
     return entry;
   };
-  let first: number | null = null;
-  let last: number | null = null;
+  // The first and last timestamps of events other than loss markers (kept as plain numbers: no box per event).
+  let observed = false;
+  let first = 0;
+  let last = 0;
 
   const { store, order } = trace;
   const { kind: kinds, ts: times, a: colA, b: colB, c: colC } = store;
@@ -150,7 +152,10 @@ export function analyzeDecoded(
       sends.clear();
       continue;
     }
-    first ??= ts;
+    if (!observed) {
+      observed = true;
+      first = ts;
+    }
     last = ts;
     switch (kind) {
       case KIND.wakeup: {
@@ -371,7 +376,7 @@ export function analyzeDecoded(
 
   for (const stack of slices.values()) incomplete += stack.length;
   incomplete += sends.size + ready.size;
-  const observedNs = first === null || last === null ? 0 : last - first;
+  const observedNs = observed ? last - first : 0;
   const observedSeconds = observedNs / 1e9;
   const selectedStats = [...stats].filter(([tid]) => tid !== 0 && selected(tid));
   for (const [tid, entry] of selectedStats) {
@@ -380,7 +385,7 @@ export function analyzeDecoded(
     if (rate >= 100 && counted('excessive_wakeups')) {
       example(
         'excessive_wakeups',
-        first ?? 0,
+        first,
         tid,
         null,
         `${entry.wakeups} wakeups in ${observedSeconds.toFixed(2)} s (${rate.toFixed(0)}/s)`,

@@ -51,6 +51,9 @@ export class EventStore {
   a: Float64Array;
   b: Float64Array;
   c: Float64Array;
+  /** At most the smallest and at least the largest event time (a time written for a non-event only widens them). */
+  minTs = Infinity;
+  maxTs = 0;
   readonly frames: TimelineFrame[] = [];
   /** Packets holding slice names, and the last nameRef() result (source index, packed start and length). */
   private readonly sources: Uint8Array[] = [];
@@ -93,8 +96,25 @@ export class EventStore {
   /** Writes event `index` (the caller counts and checks the limit). */
   set(index: number, kind: number, ts: number, a: number, b: number, c: number): void {
     if (index >= this.kind.length) this.reserve(index);
+    if (ts < this.minTs) this.minTs = ts;
+    if (ts > this.maxTs) this.maxTs = ts;
     this.kind[index] = kind;
     this.ts[index] = ts;
+    this.a[index] = a;
+    this.b[index] = b;
+    this.c[index] = c;
+  }
+
+  /** Writes the time of event `index`; put() then writes the rest. */
+  time(index: number, ts: number): void {
+    if (index >= this.kind.length) this.reserve(index);
+    if (ts < this.minTs) this.minTs = ts;
+    if (ts > this.maxTs) this.maxTs = ts;
+    this.ts[index] = ts;
+  }
+
+  put(index: number, kind: number, a: number, b: number, c: number): void {
+    this.kind[index] = kind;
     this.a[index] = a;
     this.b[index] = b;
     this.c[index] = c;
@@ -123,7 +143,11 @@ export class EventStore {
 
   /** Event indices in time order; equal timestamps keep the order the events were decoded in. */
   timeOrder(): Uint32Array {
-    return stableTimeOrder(this.ts, this.count);
+    const packable =
+      this.count <= INDEX_SPAN &&
+      this.maxTs <= Number.MAX_SAFE_INTEGER &&
+      this.maxTs - this.minTs < OFFSET_SPAN;
+    return packable ? packedTimeOrder(this.ts, this.count, this.minTs) : stableTimeOrder(this.ts, this.count);
   }
 }
 
@@ -131,6 +155,42 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const DIGITS = 4;
 const RADIX = 1 << 16;
 const WORD = 2 ** 32;
+
+/** Indices below 2^20 (LIMITS.events is 500,000) and timestamp offsets below 2^44 ns (~4.9 h) pack into 64 bits. */
+const INDEX_SPAN = 2 ** 20;
+const OFFSET_SPAN = 2 ** 44;
+const LOW_OFFSET_SPAN = 2 ** 12;
+
+/**
+ * As stableTimeOrder, for exact integer timestamps spanning less than OFFSET_SPAN and at most INDEX_SPAN events:
+ * each event becomes the unique 64-bit key (ts - min) * 2^20 + index, sorted by the engine's native typed-array
+ * sort (no comparator); equal timestamps order by index, which is the stable order.
+ */
+export function packedTimeOrder(ts: Float64Array, n: number, min: number): Uint32Array {
+  const keys = new BigUint64Array(n);
+  const words = new Uint32Array(keys.buffer);
+  const lo = LITTLE_ENDIAN ? 0 : 1;
+  const hi = 1 - lo;
+  let sorted = true;
+  let previous = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const value = ts[i] ?? 0;
+    if (value < previous) sorted = false;
+    previous = value;
+    const offset = value - min;
+    const upper = Math.floor(offset / LOW_OFFSET_SPAN);
+    words[2 * i + hi] = upper;
+    words[2 * i + lo] = (offset - upper * LOW_OFFSET_SPAN) * INDEX_SPAN + i;
+  }
+  const order = new Uint32Array(n);
+  if (sorted) {
+    for (let i = 0; i < n; i++) order[i] = i;
+    return order;
+  }
+  keys.sort();
+  for (let i = 0; i < n; i++) order[i] = (words[2 * i + lo] ?? 0) % INDEX_SPAN;
+  return order;
+}
 
 /**
  * Indices 0..n-1 of `ts` sorted by value, stable (equal values keep index order), as Array.prototype.sort with

@@ -243,6 +243,9 @@ export class FtraceDecoder {
     }
     const store = this.store;
     const keep = index < store.maxEvents;
+    // The time goes in first (an event that turns out not to be one leaves it to be overwritten): the store
+    // methods then take no floating-point argument, which would be boxed on each call.
+    if (keep) store.time(index, ts);
     this.eventTs = ts;
     switch (bodyField) {
       case F.event.schedSwitch: {
@@ -254,7 +257,7 @@ export class FtraceDecoder {
         if (prevPid !== 0 && prevComm >= 0) this.threads.setName(prevPid, bytes, prevComm, strEnd[1] ?? 0);
         if (nextPid !== 0 && nextComm >= 0) this.threads.setName(nextPid, bytes, nextComm, strEnd[5] ?? 0);
         const kind = Math.max(ints[4] ?? 0, 0) === 0 ? KIND.switchRunnable : KIND.switchSleeping;
-        if (keep) store.set(index, kind, ts, cpu, prevPid, nextPid);
+        if (keep) store.put(index, kind, cpu, prevPid, nextPid);
         return true;
       }
       case F.event.schedWakeup: {
@@ -265,7 +268,7 @@ export class FtraceDecoder {
         if (pid !== 0 && comm >= 0 && !this.threads.names.has(pid)) {
           this.threads.setName(pid, bytes, comm, strEnd[1] ?? 0);
         }
-        if (keep) store.set(index, KIND.wakeup, ts, pid, 0, 0);
+        if (keep) store.put(index, KIND.wakeup, pid, 0, 0);
         return true;
       }
       case F.event.print: {
@@ -273,17 +276,17 @@ export class FtraceDecoder {
         const textEnd = strEnd[2] ?? -1;
         if (textStart < 0 || textEnd - textStart > LIMITS.printBytes) return false;
         this.coverage.atrace++;
-        this.print(bytes, textStart, textEnd, ts, tid, keep ? index : -1);
+        this.print(bytes, textStart, textEnd, tid, keep ? index : -1);
         return true;
       }
       case F.event.binderTransaction:
         this.coverage.binder_transaction++;
         if (keep)
-          store.set(index, KIND.binderSend, ts, tid, Math.max(ints[1] ?? 0, 0), Math.max(ints[3] ?? 0, 0));
+          store.put(index, KIND.binderSend, tid, Math.max(ints[1] ?? 0, 0), Math.max(ints[3] ?? 0, 0));
         return true;
       case F.event.binderReceived:
         this.coverage.binder_received++;
-        if (keep) store.set(index, KIND.binderRecv, ts, tid, Math.max(ints[1] ?? 0, 0), 0);
+        if (keep) store.put(index, KIND.binderRecv, tid, Math.max(ints[1] ?? 0, 0), 0);
         return true;
       default:
         return false;
@@ -295,7 +298,7 @@ export class FtraceDecoder {
    * it: 'B|pid|name' notes the tgid and keeps the name's bytes, 'E' or 'E|...' ends a slice. `|` is ASCII, so the
    * text's split('|') parts are the bytes between 0x7c bytes.
    */
-  private print(bytes: Uint8Array, start: number, end: number, ts: number, tid: number, index: number): void {
+  private print(bytes: Uint8Array, start: number, end: number, tid: number, index: number): void {
     let s = start;
     let e = end;
     if (e > s && bytes[e - 1] === 0x0a) e--;
@@ -313,10 +316,10 @@ export class FtraceDecoder {
       const nameStart = pidEnd < e ? pidEnd + 1 : e;
       store.nameRef(bytes, nameStart, e);
       const kind = startsWith(bytes, nameStart, e, DO_FRAME) ? KIND.beginDoFrame : KIND.begin;
-      store.set(index, kind, ts, tid, store.refSource, store.refPacked);
+      store.put(index, kind, tid, store.refSource, store.refPacked);
     } else if (index >= 0) {
       const isEnd = first === 0x45 && (e - s === 1 || second === PIPE);
-      store.set(index, isEnd ? KIND.end : KIND.print, ts, tid, 0, 0);
+      store.put(index, isEnd ? KIND.end : KIND.print, tid, 0, 0);
     }
   }
 }
