@@ -110,10 +110,14 @@ async function main(): Promise<void> {
     const fileBytes = statSync(file).size;
     const bytes = readFileSync(file);
     const baseline: number[] = [];
+    const baselineCpu: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
+      const cpuStarted = process.cpuUsage();
       const started = performance.now();
       walkTags(bytes);
       baseline.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuStarted);
+      baselineCpu.push((cpu.user + cpu.system) / 1000);
     }
     const runs: { ms: number; cpuMs: number; maxRssBytes: number; heapPeak: number; frames: number }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -137,7 +141,11 @@ async function main(): Promise<void> {
         .map((run) => run.ms.toFixed(0))
         .join(', ')} ms; CPU time median ${median(runs.map((run) => run.cpuMs)).toFixed(0)} ms, all threads)`,
     );
+    const cpuRatio = median(runs.map((run) => run.cpuMs)) / median(baselineCpu);
     console.log(`ratio                 ${(analyse / walk).toFixed(2)}x (target <= 3x)`);
+    console.log(
+      `CPU time ratio        ${cpuRatio.toFixed(2)}x (walk CPU median ${median(baselineCpu).toFixed(0)} ms; on a loaded machine)`,
+    );
     console.log(`peak RSS              ${mib(rss)} = ${(rss / fileBytes).toFixed(2)}x file (target <= 4x)`);
     console.log(
       `load average          ${load.join(' ')} before the run (1, 5, 15 min; ${cpus().length} cores)`,
