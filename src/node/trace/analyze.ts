@@ -104,7 +104,18 @@ export function analyzeDecoded(
   };
 
   /** Runnable threads: the event (wakeup or switch) that made them runnable, whose time is times[event]. */
+  // Entries stay once made (-1 not runnable, 0 not running) so the maps do not churn; readyCount counts the runnable.
   const ready = new Map<number, number>();
+  let readyCount = 0;
+  const markReady = (tid: number, event: number): void => {
+    if ((ready.get(tid) ?? -1) < 0) readyCount++;
+    ready.set(tid, event);
+  };
+  const unready = (tid: number): void => {
+    if ((ready.get(tid) ?? -1) < 0) return;
+    readyCount--;
+    ready.set(tid, -1);
+  };
   // What runs on each CPU: valid while cpuEpoch equals `epoch`, which a loss marker advances (clearing them all).
   const cpuTid = new Float64Array(LIMITS.cpu + 1);
   const cpuSince = new Float64Array(LIMITS.cpu + 1);
@@ -146,6 +157,7 @@ export function analyzeDecoded(
     if (kind === KIND.loss) {
       excluded++;
       ready.clear();
+      readyCount = 0;
       epoch++;
       runningTids.clear();
       slices.clear();
@@ -161,7 +173,7 @@ export function analyzeDecoded(
       case KIND.wakeup: {
         const tid = colA[e] ?? 0;
         if (tid === 0) break;
-        if (!runningTids.has(tid) && !ready.has(tid)) ready.set(tid, e);
+        if ((runningTids.get(tid) ?? 0) === 0 && (ready.get(tid) ?? -1) < 0) markReady(tid, e);
         stat(tid).wakeups++;
         break;
       }
@@ -172,22 +184,21 @@ export function analyzeDecoded(
         const next = colC[e] ?? 0;
         if (cpuEpoch[cpu] === epoch && cpuTid[cpu] === prev && prev !== 0) {
           stat(prev).running += ts - (cpuSince[cpu] ?? 0);
-          const n = (runningTids.get(prev) ?? 1) - 1;
-          if (n <= 0) runningTids.delete(prev);
-          else runningTids.set(prev, n);
+          const n = runningTids.get(prev) ?? 0;
+          if (n > 0) runningTids.set(prev, n - 1);
         }
         if (prev !== 0 && prev !== next) {
-          if (kind === KIND.switchRunnable) ready.set(prev, e);
-          else ready.delete(prev);
+          if (kind === KIND.switchRunnable) markReady(prev, e);
+          else unready(prev);
         }
         cpuEpoch[cpu] = epoch;
         cpuTid[cpu] = next;
         cpuSince[cpu] = ts;
         if (next !== 0) runningTids.set(next, (runningTids.get(next) ?? 0) + 1);
-        const readyEvent = ready.get(next);
-        if (readyEvent !== undefined && next !== 0) {
+        const readyEvent = ready.get(next) ?? -1;
+        if (readyEvent >= 0 && next !== 0) {
           const since = times[readyEvent] ?? 0;
-          ready.delete(next);
+          unready(next);
           const wait = ts - since;
           stat(next).wait += wait;
           if (wait >= thresholdNs && selected(next)) {
@@ -375,7 +386,7 @@ export function analyzeDecoded(
   }
 
   for (const stack of slices.values()) incomplete += stack.length;
-  incomplete += sends.size + ready.size;
+  incomplete += sends.size + readyCount;
   const observedNs = observed ? last - first : 0;
   const observedSeconds = observedNs / 1e9;
   const selectedStats = [...stats].filter(([tid]) => tid !== 0 && selected(tid));

@@ -90,13 +90,20 @@ export class FtraceDecoder {
   private field(bytes: Uint8Array, pos: number, end: number, wireType: number): number {
     switch (wireType) {
       case 0: {
-        const byte = pos < end ? (bytes[pos] ?? 0x80) : 0x80;
-        if (byte < 0x80) {
-          this.value = byte;
-          return pos + 1;
+        // readVarint inline: a multi-byte value (a timestamp) goes straight into `value`, never boxed as a return.
+        let value = 0;
+        let scale = 1;
+        for (let i = 0; i < 10; i++) {
+          if (pos >= end) throw malformed('truncated varint');
+          const byte = bytes[pos++] ?? 0;
+          value += (byte & 0x7f) * scale;
+          if ((byte & 0x80) === 0) {
+            this.value = value;
+            return pos;
+          }
+          scale *= 128;
         }
-        this.value = this.varint(bytes, pos, end);
-        return this.next;
+        throw malformed('varint longer than 10 bytes');
       }
       case 1:
         if (pos + 8 > end) throw malformed('truncated fixed64');
