@@ -143,13 +143,16 @@ export function analyzeDecoded(
     }
     return entry;
   };
-  // The first and last timestamps of events other than loss markers (kept as plain numbers: no box per event).
-  let observed = false;
-  let first = 0;
-  let last = 0;
-
   const { store, order } = trace;
   const { kind: kinds, ts: times, a: colA, b: colB, c: colC } = store;
+  // The first and last times of events other than loss markers, found from both ends of the order.
+  let head = 0;
+  while (head < order.length && kinds[order[head] ?? 0] === KIND.loss) head++;
+  let tail = order.length - 1;
+  while (tail > head && kinds[order[tail] ?? 0] === KIND.loss) tail--;
+  const observed = head < order.length;
+  const first = observed ? (times[order[head] ?? 0] ?? 0) : 0;
+  const last = observed ? (times[order[tail] ?? 0] ?? 0) : 0;
   for (let i = 0; i < order.length; i++) {
     const e = order[i] ?? 0;
     const kind = kinds[e] ?? KIND.loss;
@@ -164,11 +167,6 @@ export function analyzeDecoded(
       sends.clear();
       continue;
     }
-    if (!observed) {
-      observed = true;
-      first = ts;
-    }
-    last = ts;
     switch (kind) {
       case KIND.wakeup: {
         const tid = colA[e] ?? 0;
