@@ -1,6 +1,7 @@
-// The decoded events as columns (no object per event): kind, timestamp and three numeric columns, grown by doubling
-// up to LIMITS.events, references to the packet bytes holding atrace slice names (decoded only when a finding
-// quotes one), and a side list for the rare FrameTimeline frames. timeOrder() gives the stable time order the analysis walks.
+// The decoded events as columns (no object per event): kind, timestamp and three numeric columns, sized from the
+// trace's size (doubling when it is unknown, never past LIMITS.events), references to the packet bytes holding atrace
+// slice names (decoded only when a finding quotes one), and a side list for the rare FrameTimeline frames.
+// timeOrder() gives the stable time order the analysis walks.
 
 /** Event kinds; the meaning of columns a/b/c per kind is in the comment. */
 export const KIND = {
