@@ -15,6 +15,7 @@ import {
 } from '../../shared/trace/report';
 import type { DecodedTrace } from './decode';
 import { LIMITS } from './decode';
+import { KIND } from './eventStore';
 import { TraceError } from './wireReader';
 
 const MAX_SLICE_DEPTH = 64;
@@ -73,36 +74,58 @@ export function analyzeDecoded(
   let framesTruncated = false;
   const tgidOf = (tid: number): number | null => tgids.get(tid) ?? null;
   const selected = (tid: number): boolean => target === null || tid === target || tgidOf(tid) === target;
-  const add = (
+  /** Counts a finding; true while its group still takes examples (the first MAX_FINDING_EXAMPLES). */
+  const counted = (group: FindingGroupName): boolean => {
+    const entry = groups[group];
+    entry.count++;
+    return entry.examples.length < MAX_FINDING_EXAMPLES;
+  };
+  const example = (
     group: FindingGroupName,
     ts: number,
     tid: number,
     durationNs: number | null,
     evidence: string,
   ): void => {
-    const entry = groups[group];
-    entry.count++;
-    if (entry.examples.length < MAX_FINDING_EXAMPLES) {
-      entry.examples.push({
-        timestamp_ns: ts,
-        tid,
-        process_id: tgidOf(tid),
-        thread_name: threadNames.get(tid) ?? null,
-        duration_ms: durationNs === null ? null : Math.round((durationNs / NS_PER_MS) * 1000) / 1000,
-        evidence,
-      });
-    }
+    groups[group].examples.push({
+      timestamp_ns: ts,
+      tid,
+      process_id: tgidOf(tid),
+      thread_name: threadNames.get(tid) ?? null,
+      duration_ms: durationNs === null ? null : Math.round((durationNs / NS_PER_MS) * 1000) / 1000,
+      evidence,
+    });
   };
-  const addFrame = (frame: TraceFrame): void => {
-    if (frames.length < MAX_REPORT_FRAMES) frames.push(frame);
-    else framesTruncated = true;
+  /** True while the frame list has room; otherwise marks it truncated. */
+  const frameRoom = (): boolean => {
+    if (frames.length < MAX_REPORT_FRAMES) return true;
+    framesTruncated = true;
+    return false;
   };
 
+  /** Runnable threads: the event (wakeup or switch) that made them runnable, whose time is times[event]. */
+  // Entries stay once made (-1 not runnable, 0 not running) so the maps do not churn; readyCount counts the runnable.
   const ready = new Map<number, number>();
-  const running = new Map<number, { tid: number; since: number }>();
+  let readyCount = 0;
+  const markReady = (tid: number, event: number): void => {
+    if ((ready.get(tid) ?? -1) < 0) readyCount++;
+    ready.set(tid, event);
+  };
+  const unready = (tid: number): void => {
+    if ((ready.get(tid) ?? -1) < 0) return;
+    readyCount--;
+    ready.set(tid, -1);
+  };
+  // What runs on each CPU: valid while cpuEpoch equals `epoch`, which a loss marker advances (clearing them all).
+  const cpuTid = new Float64Array(LIMITS.cpu + 1);
+  const cpuSince = new Float64Array(LIMITS.cpu + 1);
+  const cpuEpoch = new Uint32Array(LIMITS.cpu + 1);
+  let epoch = 1;
   const runningTids = new Map<number, number>();
-  const slices = new Map<number, { ts: number; name: string }[]>();
-  const sends = new Map<number, { ts: number; tid: number; toProc: number }>();
+  /** Open atrace slices per thread: the begin events' indices. */
+  const slices = new Map<number, number[]>();
+  /** Pending binder sends by debug id: the send events' indices. */
+  const sends = new Map<number, number>();
   const stats = new Map<number, ThreadStats>();
   let incomplete = 0;
   let excluded = 0;
@@ -120,53 +143,75 @@ export function analyzeDecoded(
     }
     return entry;
   };
-  let first: number | null = null;
-  let last: number | null = null;
-
-  for (const event of trace.events) {
-    if (event.kind === 'loss') {
+  const { store, order } = trace;
+  const { kind: kinds, ts: times, a: colA, b: colB, c: colC } = store;
+  // The first and last times of events other than loss markers, found from both ends of the order.
+  let head = 0;
+  while (head < order.length && kinds[order[head] ?? 0] === KIND.loss) head++;
+  let tail = order.length - 1;
+  while (tail > head && kinds[order[tail] ?? 0] === KIND.loss) tail--;
+  const observed = head < order.length;
+  const first = observed ? (times[order[head] ?? 0] ?? 0) : 0;
+  const last = observed ? (times[order[tail] ?? 0] ?? 0) : 0;
+  for (let i = 0; i < order.length; i++) {
+    const e = order[i] ?? 0;
+    const kind = kinds[e] ?? KIND.loss;
+    const ts = times[e] ?? 0;
+    if (kind === KIND.loss) {
       excluded++;
       ready.clear();
-      running.clear();
+      readyCount = 0;
+      epoch++;
       runningTids.clear();
       slices.clear();
       sends.clear();
       continue;
     }
-    first ??= event.ts;
-    last = event.ts;
-    switch (event.kind) {
-      case 'wakeup': {
-        if (event.tid === 0) break;
-        if (!runningTids.has(event.tid) && !ready.has(event.tid)) ready.set(event.tid, event.ts);
-        stat(event.tid).wakeups++;
+    switch (kind) {
+      case KIND.wakeup: {
+        const tid = colA[e] ?? 0;
+        if (tid === 0) break;
+        if ((runningTids.get(tid) ?? 0) === 0 && (ready.get(tid) ?? -1) < 0) markReady(tid, e);
+        stat(tid).wakeups++;
         break;
       }
-      case 'switch': {
-        const { prevPid: prev, nextPid: next, cpu, ts } = event;
-        const current = running.get(cpu);
-        if (current !== undefined && current.tid === prev && prev !== 0) {
-          stat(prev).running += ts - current.since;
-          const n = (runningTids.get(prev) ?? 1) - 1;
-          if (n <= 0) runningTids.delete(prev);
-          else runningTids.set(prev, n);
+      case KIND.switchRunnable:
+      case KIND.switchSleeping: {
+        const cpu = colA[e] ?? 0;
+        const prev = colB[e] ?? 0;
+        const next = colC[e] ?? 0;
+        if (cpuEpoch[cpu] === epoch && cpuTid[cpu] === prev && prev !== 0) {
+          stat(prev).running += ts - (cpuSince[cpu] ?? 0);
+          const n = runningTids.get(prev) ?? 0;
+          if (n > 0) runningTids.set(prev, n - 1);
         }
         if (prev !== 0 && prev !== next) {
-          if (event.prevState === 0) ready.set(prev, ts);
-          else ready.delete(prev);
+          if (kind === KIND.switchRunnable) markReady(prev, e);
+          else unready(prev);
         }
-        running.set(cpu, { tid: next, since: ts });
+        cpuEpoch[cpu] = epoch;
+        cpuTid[cpu] = next;
+        cpuSince[cpu] = ts;
         if (next !== 0) runningTids.set(next, (runningTids.get(next) ?? 0) + 1);
-        const since = ready.get(next);
-        if (since !== undefined && next !== 0) {
-          ready.delete(next);
+        const readyEvent = ready.get(next) ?? -1;
+        if (readyEvent >= 0 && next !== 0) {
+          const since = times[readyEvent] ?? 0;
+          unready(next);
           const wait = ts - since;
           stat(next).wait += wait;
           if (wait >= thresholdNs && selected(next)) {
             const ms = (wait / NS_PER_MS).toFixed(1);
-            add('cpu_contention', since, next, wait, `runnable for ${ms} ms before running on CPU ${cpu}`);
-            if (tgidOf(next) === next || next === target) {
-              add(
+            if (counted('cpu_contention')) {
+              example(
+                'cpu_contention',
+                since,
+                next,
+                wait,
+                `runnable for ${ms} ms before running on CPU ${cpu}`,
+              );
+            }
+            if ((tgidOf(next) === next || next === target) && counted('main_thread_unscheduled')) {
+              example(
                 'main_thread_unscheduled',
                 since,
                 next,
@@ -174,8 +219,8 @@ export function analyzeDecoded(
                 `main thread runnable ${ms} ms without a CPU`,
               );
             }
-            if (threadNames.get(next) === 'RenderThread') {
-              add(
+            if (threadNames.get(next) === 'RenderThread' && counted('render_thread_anomalies')) {
+              example(
                 'render_thread_anomalies',
                 since,
                 next,
@@ -187,39 +232,43 @@ export function analyzeDecoded(
         }
         break;
       }
-      case 'print': {
-        const { tid, ts, text } = event;
-        if (text.startsWith('B|')) {
-          const name = text.split('|').slice(2).join('|');
-          let stack = slices.get(tid);
-          if (stack === undefined) {
-            if (slices.size >= LIMITS.threads) {
-              throw new TraceError(
-                'TRACE_LIMIT_EXCEEDED',
-                `more than ${LIMITS.threads} threads have atrace slices`,
-              );
-            }
-            stack = [];
-            slices.set(tid, stack);
+      case KIND.begin:
+      case KIND.beginDoFrame: {
+        const tid = colA[e] ?? 0;
+        let stack = slices.get(tid);
+        if (stack === undefined) {
+          if (slices.size >= LIMITS.threads) {
+            throw new TraceError(
+              'TRACE_LIMIT_EXCEEDED',
+              `more than ${LIMITS.threads} threads have atrace slices`,
+            );
           }
-          if (stack.length >= MAX_SLICE_DEPTH) {
-            incomplete += stack.length;
-            slices.delete(tid);
-            break;
-          }
-          stack.push({ ts, name });
-        } else if (text === 'E' || text.startsWith('E|')) {
-          const open = slices.get(tid)?.pop();
-          if (open === undefined) {
-            incomplete++;
-            break;
-          }
-          const elapsed = ts - open.ts;
-          if (selected(tid) && open.name.startsWith('Choreographer#doFrame')) {
-            const over = elapsed > budgetNs;
-            addFrame({
+          stack = [];
+          slices.set(tid, stack);
+        }
+        if (stack.length >= MAX_SLICE_DEPTH) {
+          incomplete += stack.length;
+          slices.delete(tid);
+          break;
+        }
+        stack.push(e);
+        break;
+      }
+      case KIND.end: {
+        const tid = colA[e] ?? 0;
+        const open = slices.get(tid)?.pop();
+        if (open === undefined) {
+          incomplete++;
+          break;
+        }
+        const openTs = times[open] ?? 0;
+        const elapsed = ts - openTs;
+        if (selected(tid) && kinds[open] === KIND.beginDoFrame) {
+          const over = elapsed > budgetNs;
+          if (frameRoom()) {
+            frames.push({
               source: 'do_frame',
-              ts_ns: open.ts,
+              ts_ns: openTs,
               duration_ms: elapsed / NS_PER_MS,
               pid: tgidOf(tid),
               tid,
@@ -227,109 +276,125 @@ export function analyzeDecoded(
               janky: over,
               flags: over ? ['over_budget'] : [],
             });
-            if (over) {
-              add(
-                'frame_anomalies',
-                open.ts,
-                tid,
-                elapsed,
-                `${open.name} took ${(elapsed / NS_PER_MS).toFixed(1)} ms`,
-              );
-            }
           }
-          if (threadNames.get(tid) === 'RenderThread' && elapsed >= thresholdNs && selected(tid)) {
-            add(
-              'render_thread_anomalies',
-              open.ts,
+          if (over && counted('frame_anomalies')) {
+            example(
+              'frame_anomalies',
+              openTs,
               tid,
               elapsed,
-              `long RenderThread atrace slice ${open.name} (${(elapsed / NS_PER_MS).toFixed(1)} ms)`,
+              `${store.name(open)} took ${(elapsed / NS_PER_MS).toFixed(1)} ms`,
             );
           }
         }
+        if (
+          threadNames.get(tid) === 'RenderThread' &&
+          elapsed >= thresholdNs &&
+          selected(tid) &&
+          counted('render_thread_anomalies')
+        ) {
+          example(
+            'render_thread_anomalies',
+            openTs,
+            tid,
+            elapsed,
+            `long RenderThread atrace slice ${store.name(open)} (${(elapsed / NS_PER_MS).toFixed(1)} ms)`,
+          );
+        }
         break;
       }
-      case 'binder_send': {
-        if (sends.size >= MAX_SENDS && !sends.has(event.id)) {
+      case KIND.binderSend: {
+        const id = colB[e] ?? 0;
+        if (sends.size >= MAX_SENDS && !sends.has(id)) {
           throw new TraceError(
             'TRACE_LIMIT_EXCEEDED',
             `more than ${MAX_SENDS} binder transactions are pending`,
           );
         }
-        sends.set(event.id, { ts: event.ts, tid: event.tid, toProc: event.toProc });
+        sends.set(id, e);
         break;
       }
-      case 'binder_recv': {
-        const send = sends.get(event.id);
+      case KIND.binderRecv: {
+        const tid = colA[e] ?? 0;
+        const id = colB[e] ?? 0;
+        const send = sends.get(id);
         if (send === undefined) {
           incomplete++;
           break;
         }
-        sends.delete(event.id);
-        const latency = event.ts - send.ts;
+        sends.delete(id);
+        const sendTs = times[send] ?? 0;
+        const sendTid = colA[send] ?? 0;
+        const latency = ts - sendTs;
         if (
           latency >= thresholdNs &&
-          (selected(send.tid) || selected(event.tid) || (target !== null && send.toProc === target))
+          (selected(sendTid) || selected(tid) || (target !== null && colC[send] === target)) &&
+          counted('binder_delivery_delays')
         ) {
-          add(
+          example(
             'binder_delivery_delays',
-            send.ts,
-            send.tid,
+            sendTs,
+            sendTid,
             latency,
-            `binder transaction ${event.id} delivered to tid ${event.tid} after ${(latency / NS_PER_MS).toFixed(1)} ms`,
+            `binder transaction ${id} delivered to tid ${tid} after ${(latency / NS_PER_MS).toFixed(1)} ms`,
           );
         }
         break;
       }
-      case 'frame': {
-        if (target !== null && event.pid !== target) break;
+      case KIND.frame: {
+        const frame = store.frames[colA[e] ?? 0];
+        if (frame === undefined || (target !== null && frame.pid !== target)) break;
         const flags: string[] = [];
-        if (event.presentType === 4 || (event.jankType & 1024) !== 0) flags.push('dropped');
-        if (event.presentType === 2) flags.push('late');
-        if ((event.jankType & 64) !== 0) flags.push('app_deadline_missed');
-        const janky = event.presentType === 2 || event.presentType === 4 || (event.jankType & ~1) !== 0;
-        if (event.jankType !== 0) flags.push(`jank_type=0x${event.jankType.toString(16)}`);
-        addFrame({
-          source: 'frame_timeline',
-          ts_ns: event.ts,
-          duration_ms: null,
-          pid: event.pid,
-          tid: null,
-          token: event.token,
-          janky,
-          flags,
-        });
+        if (frame.presentType === 4 || (frame.jankType & 1024) !== 0) flags.push('dropped');
+        if (frame.presentType === 2) flags.push('late');
+        if ((frame.jankType & 64) !== 0) flags.push('app_deadline_missed');
+        const janky = frame.presentType === 2 || frame.presentType === 4 || (frame.jankType & ~1) !== 0;
+        if (frame.jankType !== 0) flags.push(`jank_type=0x${frame.jankType.toString(16)}`);
+        if (frameRoom()) {
+          frames.push({
+            source: 'frame_timeline',
+            ts_ns: ts,
+            duration_ms: null,
+            pid: frame.pid,
+            tid: null,
+            token: frame.token,
+            janky,
+            flags,
+          });
+        }
         if (janky) {
           const entry = groups.frame_anomalies;
           entry.count++;
           if (entry.examples.length < MAX_FINDING_EXAMPLES) {
             entry.examples.push({
-              timestamp_ns: event.ts,
-              tid: event.pid,
-              process_id: event.pid,
-              thread_name: threadNames.get(event.pid) ?? null,
+              timestamp_ns: ts,
+              tid: frame.pid,
+              process_id: frame.pid,
+              thread_name: threadNames.get(frame.pid) ?? null,
               duration_ms: null,
-              evidence: `FrameTimeline frame ${event.token} present_type=${event.presentType} (${flags.join(', ')})`,
+              evidence: `FrameTimeline frame ${frame.token} present_type=${frame.presentType} (${flags.join(', ')})`,
             });
           }
         }
         break;
       }
+      default:
+        break;
     }
   }
 
   for (const stack of slices.values()) incomplete += stack.length;
-  incomplete += sends.size + ready.size;
-  const observedNs = first === null || last === null ? 0 : last - first;
+  incomplete += sends.size + readyCount;
+  const observedNs = observed ? last - first : 0;
   const observedSeconds = observedNs / 1e9;
   const selectedStats = [...stats].filter(([tid]) => tid !== 0 && selected(tid));
   for (const [tid, entry] of selectedStats) {
     if (observedSeconds < 1) break;
     const rate = entry.wakeups / observedSeconds;
-    if (rate >= 100) {
-      add(
+    if (rate >= 100 && counted('excessive_wakeups')) {
+      example(
         'excessive_wakeups',
-        first ?? 0,
+        first,
         tid,
         null,
         `${entry.wakeups} wakeups in ${observedSeconds.toFixed(2)} s (${rate.toFixed(0)}/s)`,
@@ -357,11 +422,7 @@ export function analyzeDecoded(
       coverage.unsupported_clock_bundles +
       coverage.unsupported_clock_packets >
     0;
-  const status = trace.events.every((event) => event.kind === 'loss')
-    ? 'unsupported'
-    : lossy
-      ? 'partial'
-      : 'observed';
+  const status = store.observed === 0 ? 'unsupported' : lossy ? 'partial' : 'observed';
   const limitations = [
     ...FIXED_LIMITATIONS,
     `${excluded} loss marker(s) reset pairing; ${incomplete} interval(s) were left incomplete and excluded (open slices, unmatched binder sends or receives, pending runnable states, unmatched E markers).`,

@@ -64,7 +64,7 @@ export function analyzeTraceBytes(bytes: Uint8Array, options: AnalyzeOptionsInpu
     }
     const compressed = magicError(bytes);
     if (compressed) throw compressed;
-    const decoder = new TraceDecoder();
+    const decoder = new TraceDecoder(bytes.length);
     let pos = 0;
     while (pos < bytes.length) {
       const [length, start] = packetHeader(bytes, pos, bytes.length);
@@ -98,33 +98,40 @@ export async function analyzeTraceFile(
   }
   const handle = await open(path, 'r');
   try {
-    const decoder = new TraceDecoder();
+    const decoder = new TraceDecoder(info.size);
+    // Bytes are read into the free end of `buffer` and never overwritten: decoded packets may keep referring to
+    // them. When a packet does not fit, its unread start moves to a new buffer (the only copy made).
     let buffer = Buffer.alloc(0);
+    let filled = 0;
     let offset = 0;
     let total = 0;
-    const chunk = Buffer.alloc(CHUNK);
     const fill = async (needed: number): Promise<boolean> => {
-      while (buffer.length - offset < needed) {
-        const { bytesRead } = await handle.read(chunk, 0, CHUNK, null);
+      while (filled - offset < needed) {
+        if (buffer.length - offset < needed) {
+          const next = Buffer.allocUnsafe(Math.max(CHUNK, needed));
+          buffer.copy(next, 0, offset, filled);
+          filled -= offset;
+          offset = 0;
+          buffer = next;
+        }
+        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
         if (bytesRead === 0) return false;
         total += bytesRead;
         if (total > LIMITS.fileBytes) {
           throw new TraceError('TRACE_TOO_LARGE', `${path} grew above the ${LIMITS.fileBytes}-byte limit`);
         }
-        buffer = Buffer.concat([buffer.subarray(offset), chunk.subarray(0, bytesRead)]);
-        offset = 0;
+        filled += bytesRead;
       }
       return true;
     };
     try {
       await fill(4);
-      const compressed = magicError(buffer);
+      const compressed = magicError(buffer.subarray(0, filled));
       if (compressed) throw compressed;
       for (;;) {
         if (!(await fill(1))) break;
         await fill(20);
-        const available = buffer.length;
-        const [length, start] = packetHeader(buffer, offset, Math.min(available, offset + 20));
+        const [length, start] = packetHeader(buffer, offset, Math.min(filled, offset + 20));
         // fill() may move the unread bytes to the start of a new buffer: keep the header length, not `start`.
         const headerLength = start - offset;
         if (!(await fill(headerLength + length))) {
