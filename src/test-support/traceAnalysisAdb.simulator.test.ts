@@ -45,7 +45,7 @@ function config(packageName: string): TraceConfig {
       { name: 'linux.process_stats', targetBuffer: 0, processStats: { scanAllProcessesOnStart: true } },
       { name: 'android.surfaceflinger.frametimeline', targetBuffer: 0 },
     ],
-    durationMs: 1500,
+    durationMs: 4000,
     writeIntoFile: true,
     fileWritePeriodMs: 1000,
     maxFileSizeBytes: 67_108_864,
@@ -77,14 +77,16 @@ describe('analysis of a trace recorded over adb', () => {
     { timeout: 60_000 },
     async () => {
       const packageName = sim?.state.foreground.packageName ?? '';
-      const jank = await adb.adb(['-s', serial, 'shell', 'simctl', 'jank', packageName, '6', '45']);
-      expect(jank.code, jank.stderr).toBe(0);
       const devicePath = '/data/misc/perfetto-traces/analysis.pftrace';
       const started = await shellWithStdin(
         ['perfetto', '--detach=trace-analysis1', '-c', '-', '-o', devicePath],
         encodeTraceConfig(config(packageName)),
       );
       expect(started.code, started.stderr).toBe(0);
+      // Injected once the session records: the six late frames (~0.5 s) start when the command lands, so a jank
+      // sent before a slow start on a busy machine would partly fall before the recording.
+      const jank = await adb.adb(['-s', serial, 'shell', 'simctl', 'jank', packageName, '6', '45']);
+      expect(jank.code, jank.stderr).toBe(0);
       await vi.waitFor(
         async () =>
           expect(

@@ -46,10 +46,13 @@ beforeAll(async () => {
   ({ sim, serial } = await bootSimulated(adb));
   home = mkdtempSync(join(tmpdir(), 'androperator-analyze-'));
   packageName = sim.state.foreground.packageName;
+  // The jank is injected once the session records: its six late frames (~0.5 s of wall time) start when the
+  // command lands, so on a busy machine a jank sent before a slow start would partly fall before the recording.
+  // The 5 s capture leaves that margin after the command, and ends by itself.
+  const started = await call(start, { package: packageName, duration_secs: 5, device: serial });
+  if (!started.ok) throw new Error(started.error.message);
   const jank = await shell(`simctl jank ${packageName} 6 45`);
   expect(jank.exit_code, jank.stderr).toBe(0);
-  const started = await call(start, { package: packageName, duration_secs: 1, device: serial });
-  if (!started.ok) throw new Error(started.error.message);
   const value = started.value as { trace_id: string; path: string };
   traceId = value.trace_id;
   devicePath = value.path;
