@@ -1,13 +1,49 @@
 // screen:frame / screen:tree / screen:act through the transports' entry (dispatchChannel) on a simulated phone
 // behind a real adb server: the frame is a PNG of the device's size, the device received `exec:screencap -p`, two
-// callers at once share one capture, the tree comes from the UI tools, and a tap sends `input tap 'x' 'y'`.
+// callers at once share one capture, the tree comes from the UI tools, and a tap sends `input tap 'x' 'y'`. Launch
+// and Stop ask the console's approval dialog (approval:requested -> approval:answer) and send nothing when refused;
+// Scroll is the user's own action and sends one `input swipe` from `wm size`.
 import { describe, expect, it } from 'vitest';
+import type { ApprovalPrompt } from '../../shared/api/contract';
 import { OUTPUT_SCHEMAS } from '../../shared/api/outputSchemas';
 import { useSimulatedConsole } from '../../test-support/simulatedConsole';
+import { systemClock } from '../execution/types';
+import { ConsoleApprover } from './consoleApprover';
+import { approvalApi } from './consoleApproverApi';
 import { dispatchChannel } from './dispatch';
+import { ConsoleEventBus } from './events';
+import { screenApi } from './screenApi';
 import { frameMethodOf } from '../screenshot/frames';
 
 const phone = useSimulatedConsole();
+
+const SHOP = 'com.shoply.android';
+
+/**
+ * A console page answering every approval prompt through approval:answer as the dialog does, over the real hub;
+ * `sentAfterPrompt()` is what the device received after the (first) prompt appeared.
+ */
+function consolePage(answer: { approved: boolean }) {
+  const events = new ConsoleEventBus();
+  const approvals = new ConsoleApprover({ events });
+  const channel = approvalApi({ approvals });
+  const prompts: Array<{ prompt: ApprovalPrompt; receivedBefore: number }> = [];
+  events.subscribe(
+    (message) => {
+      if (message.event !== 'approval:requested') return;
+      prompts.push({ prompt: message.payload, receivedBefore: phone.sim.device.received().length });
+      void channel['approval:answer']({ id: message.payload.id, ...answer });
+    },
+    () => 1,
+  );
+  const api = { ...phone.api(), ...screenApi({ hub: phone.hub, clock: systemClock, approvals }) };
+  const sentAfterPrompt = (): string[] =>
+    phone.sim.device
+      .received()
+      .slice(prompts[0]?.receivedBefore ?? 0)
+      .map((entry) => entry.service);
+  return { api, prompts, sentAfterPrompt };
+}
 
 const screencaps = (): number => phone.services().filter((service) => /screencap/.test(service)).length;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
@@ -87,5 +123,89 @@ describe('the Screen view through the console API', () => {
       confirmed_labels: null,
     });
     expect(phone.services().filter((service) => /input keyevent 20$/.test(service)).length - before).toBe(1);
+  }, 30_000);
+
+  it('launches an app only after the dialog approved it: resolve-activity first, then `am start -n`', async () => {
+    const refusing = consolePage({ approved: false });
+    const mark = phone.services().length;
+    const refused = await dispatchChannel(refusing.api, 'screen:act', {
+      serial: phone.serial,
+      action: { kind: 'launch_app', package: SHOP },
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'APPROVAL_REFUSED' } });
+    expect(refusing.prompts).toHaveLength(1);
+    expect(refusing.prompts[0]?.prompt).toMatchObject({ tool: 'android.launch_app', device: phone.serial });
+    // The launcher activity was resolved (read-only) before the dialog; nothing was sent after it.
+    expect(
+      phone
+        .services()
+        .slice(mark)
+        .some((service) => /cmd package resolve-activity --brief/.test(service)),
+    ).toBe(true);
+    expect(refusing.sentAfterPrompt()).toEqual([]);
+    expect(phone.sim.state.foreground.packageName).not.toBe(SHOP);
+
+    const approving = consolePage({ approved: true });
+    const before = phone.services().length;
+    const launched = await dispatchChannel(approving.api, 'screen:act', {
+      serial: phone.serial,
+      action: { kind: 'launch_app', package: SHOP },
+    });
+    if (!launched.ok) throw new Error(launched.error.message);
+    const preview = approving.prompts[0]?.prompt.preview ?? '';
+    expect(preview).toMatch(/^am start -n 'com\.shoply\.android\/[\w.]+'$/);
+    const sent = phone.services().slice(before);
+    const resolveAt = sent.findIndex((service) =>
+      /cmd package resolve-activity --brief .*com\.shoply\.android/.test(service),
+    );
+    const startAt = sent.findIndex((service) => service.endsWith(preview));
+    expect(resolveAt).toBeGreaterThanOrEqual(0);
+    expect(startAt).toBeGreaterThan(resolveAt);
+    expect(sent.length - approving.sentAfterPrompt().length).toBe(startAt);
+    expect(launched.value).toMatchObject({ tool: 'android.launch_app', action_sent: true, command: preview });
+    expect(phone.sim.state.foreground.packageName).toBe(SHOP);
+  }, 30_000);
+
+  it('stops an app with `am force-stop` after approval, and a refused Stop sends nothing', async () => {
+    const refusing = consolePage({ approved: false });
+    const refused = await dispatchChannel(refusing.api, 'screen:act', {
+      serial: phone.serial,
+      action: { kind: 'stop_app', package: SHOP },
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'APPROVAL_REFUSED' } });
+    expect(refusing.prompts[0]?.prompt).toMatchObject({
+      tool: 'android.stop_app',
+      preview: `am force-stop '${SHOP}'`,
+    });
+    expect(refusing.sentAfterPrompt()).toEqual([]);
+
+    const approving = consolePage({ approved: true });
+    const stopped = await dispatchChannel(approving.api, 'screen:act', {
+      serial: phone.serial,
+      action: { kind: 'stop_app', package: SHOP },
+    });
+    if (!stopped.ok) throw new Error(stopped.error.message);
+    expect(
+      approving.sentAfterPrompt().filter((service) => service.endsWith(`am force-stop '${SHOP}'`)),
+    ).toHaveLength(1);
+    expect(stopped.value).toMatchObject({ action_sent: true, command: `am force-stop '${SHOP}'` });
+  }, 30_000);
+
+  it('scrolls with no dialog: one `input swipe` down the middle of the `wm size` display', async () => {
+    const page = consolePage({ approved: false });
+    const before = phone.services().length;
+    const scrolled = await dispatchChannel(page.api, 'screen:act', {
+      serial: phone.serial,
+      action: { kind: 'scroll', direction: 'up' },
+    });
+    if (!scrolled.ok) throw new Error(scrolled.error.message);
+    expect(page.prompts).toEqual([]);
+    const sent = phone.services().slice(before);
+    expect(sent.some((service) => /wm size$/.test(service))).toBe(true);
+    // 1080x2400: x = 540, up swipes from H/4 to 3H/4.
+    expect(sent.filter((service) => /input swipe/.test(service))).toEqual([
+      expect.stringMatching(/input swipe '540' '600' '540' '1800' '500'$/),
+    ]);
+    expect(scrolled.value).toMatchObject({ tool: 'android.scroll', action_sent: true });
   }, 30_000);
 });

@@ -1,8 +1,10 @@
 // The console's Screen view, main side: live frames (screen:frame, one capture in flight per device), the UI tree
 // beside them (screen:tree, inspect_android_ui full plus its focus summary) and the user's actions on the live
 // screen (screen:act, through the UI action tools). A click, key or text typed in the Screen view is itself the
-// user's action, so it asks no dialog; activating (Center/Enter) a focused control labelled restore-defaults, erase,
-// factory reset or upgrade asks the console's strong approval first (docs/ui-loop.md "Console Screen view").
+// user's action, so it asks no dialog (so are the Scroll up/down buttons); Launch and Stop (android.launch_app,
+// android.stop_app) are buttons and ask the console's approval dialog as the tools do; activating (Center/Enter) a
+// focused control labelled restore-defaults, erase, factory reset or upgrade asks the console's strong approval
+// first (docs/ui-loop.md "Console Screen view").
 import { ok, type Result } from '../../shared/errors';
 import type { ConsoleApi } from '../../shared/api/contract';
 import {
@@ -21,7 +23,8 @@ import type { Approver } from '../approval/approval';
 import { runTool } from '../android/runTool';
 import { defineTool, type AndroidTool } from '../android/tool';
 import { captureScreenFrame, type ScreenFrame } from '../screenshot/frames';
-import { inputText, pressBack, pressEnter, pressHome, swipe } from '../ui/actions/inputTools';
+import { launchApp, stopApp } from '../ui/actions/appTools';
+import { inputText, pressBack, pressEnter, pressHome, scroll, swipe } from '../ui/actions/inputTools';
 import { performAction } from '../ui/actions/perform';
 import { contextPorts } from '../ui/actions/ports';
 import { tap, tapNode } from '../ui/actions/tapTools';
@@ -101,6 +104,12 @@ export function toolCallOf(action: ScreenAction): { tool: AndroidTool; args: Rec
       return { tool: inputText, args: { text: action.text } };
     case 'tap_node':
       return { tool: tapNode, args: { bounds: action.bounds } };
+    case 'launch_app':
+      return { tool: launchApp, args: { package: action.package } };
+    case 'stop_app':
+      return { tool: stopApp, args: { package: action.package } };
+    case 'scroll':
+      return { tool: scroll, args: { direction: action.direction } };
   }
 }
 
@@ -209,7 +218,11 @@ export function screenApi(
     },
     'screen:act': async ({ serial, action, verification }) => {
       const { tool, args } = toolCallOf(action);
-      let approve = USERS_OWN_ACTION;
+      // Launch and Stop are buttons, not the user's gesture on the live screen: the console's dialog asks first.
+      let approve: Approver =
+        action.kind === 'launch_app' || action.kind === 'stop_app'
+          ? (request) => approvals.approve(request)
+          : USERS_OWN_ACTION;
       let confirmed: string[] | null = null;
       // Activation acts on whatever has the focus: read it now and ask the strong dialog for a dangerous label.
       if (action.kind === 'key' && (action.key === 'center' || action.key === 'enter')) {

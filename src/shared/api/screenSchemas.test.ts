@@ -38,4 +38,21 @@ describe('screen:act input', () => {
       false,
     );
   });
+
+  it('accepts launch_app and stop_app with a package and scroll with a direction, refusing unknown fields', () => {
+    const schema = screenChannelSchemas['screen:act'];
+    const parses = (action: unknown): boolean =>
+      schema.safeParse({ serial: 'emulator-5554', action }).success;
+    expect(parses({ kind: 'launch_app', package: 'com.shoply.android' })).toBe(true);
+    expect(parses({ kind: 'stop_app', package: 'com.shoply.android' })).toBe(true);
+    expect(parses({ kind: 'scroll', direction: 'down' })).toBe(true);
+    expect(parses({ kind: 'scroll', direction: 'up' })).toBe(true);
+    // Unknown fields, a missing or malformed package, an unknown direction and scroll coordinates are refused.
+    expect(parses({ kind: 'launch_app', package: 'com.shoply.android', activity: '.Main' })).toBe(false);
+    expect(parses({ kind: 'launch_app' })).toBe(false);
+    expect(parses({ kind: 'stop_app', package: 'shoply' })).toBe(false);
+    expect(parses({ kind: 'stop_app', package: "com.shoply'; reboot" })).toBe(false);
+    expect(parses({ kind: 'scroll', direction: 'left' })).toBe(false);
+    expect(parses({ kind: 'scroll', direction: 'down', x: 10 })).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 // The console's Screen view (screen:frame / screen:tree / screen:act), declared once: inputs, answers and their zod
 // schemas. Frames are PNG bytes as base64 (IPC and JSON carry no binary); trees and actions come from the UI tools.
 import { z } from 'zod';
+import { PACKAGE_NAME } from '../android/packageName';
 import { INPUT_TEXT_ARGUMENTS, MAX_COORDINATE, VERIFICATION } from '../ui/actionArguments';
 import { exactSchema } from './exactSchema';
 import { fieldCodes, serialSchema } from './fieldRules';
@@ -86,6 +87,7 @@ export function dangerousLabels(labels: readonly string[]): string[] {
 
 export const SCREEN_KEYS = ['back', 'home', 'enter', 'up', 'down', 'left', 'right', 'center'] as const;
 export type ScreenKey = (typeof SCREEN_KEYS)[number];
+export const SCROLL_DIRECTIONS = ['down', 'up'] as const;
 
 /** screen:act's answer: the UI action tool's result (action_sent, command, action_result, verification). */
 export interface ScreenActAnswer {
@@ -128,8 +130,15 @@ const actionSchema = z.discriminatedUnion(
       kind: z.literal('tap_node'),
       bounds: z.string({ error: BOUNDS_RULE }).regex(/^\[-?\d+,-?\d+\]\[-?\d+,-?\d+\]$/, BOUNDS_RULE),
     }),
+    // Launch and Stop are buttons, not gestures on the live screen: they ask the console's approval dialog.
+    z.strictObject({ kind: z.literal('launch_app'), package: PACKAGE_NAME }),
+    z.strictObject({ kind: z.literal('stop_app'), package: PACKAGE_NAME }),
+    z.strictObject({
+      kind: z.literal('scroll'),
+      direction: z.enum(SCROLL_DIRECTIONS, { error: `must be one of ${SCROLL_DIRECTIONS.join(', ')}` }),
+    }),
   ],
-  { error: 'must be {kind: tap | swipe | key | text | tap_node, ...}' },
+  { error: 'must be {kind: tap | swipe | key | text | tap_node | launch_app | stop_app | scroll, ...}' },
 );
 
 export type ScreenAction = z.output<typeof actionSchema>;
