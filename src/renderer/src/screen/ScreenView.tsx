@@ -1,6 +1,7 @@
 // The console's Screen view: the selected device's live screen (frames as they arrive, fps, capture method), the
 // tree beside it with bounds drawn over the screen (hover highlights, click selects and shows the attributes), and
-// the user's actions on the live screen: click = tap, drag = swipe, Back/Home/Enter, text, D-pad keys in TV mode.
+// the user's actions on the live screen: click = tap, drag = swipe, Back/Home/Enter, text, D-pad keys in TV mode,
+// Scroll up/down, and Launch/Stop of a package (asked through the approval dialog; AppControls.tsx).
 // F toggles Freeze (the last frame and tree stay); the palette opens, freezes and refreshes it (screenCommands.ts).
 // docs/ui-loop.md "Console Screen view".
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
@@ -16,6 +17,7 @@ import {
   type Point,
 } from './screenGeometry';
 import { SCREEN_VIEW_ID } from './screenCommands';
+import { AppControls } from './AppControls';
 import { VerificationBuilder } from './VerificationBuilder';
 import type { ScreenVerification } from './screenSlice';
 import './screen.css';
@@ -230,6 +232,7 @@ export function ScreenView(props: { serial: string }): ReactNode {
               <button type="submit">Type</button>
             </form>
           </div>
+          <AppControls serial={serial} disabled={screen.acting} send={send} />
           {television && (
             <div className="screen-dpad" role="group" aria-label="D-pad">
               {DPAD.map(({ key, label }) => (
