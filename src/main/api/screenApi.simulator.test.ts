@@ -191,7 +191,7 @@ describe('the Screen view through the console API', () => {
     expect(stopped.value).toMatchObject({ action_sent: true, command: `am force-stop '${SHOP}'` });
   }, 30_000);
 
-  it('scrolls with no dialog: one `input swipe` down the middle of the `wm size` display', async () => {
+  it('scrolls with no dialog: one `input swipe` (up) at half the `wm size` width', async () => {
     const page = consolePage({ approved: false });
     const before = phone.services().length;
     const scrolled = await dispatchChannel(page.api, 'screen:act', {
