@@ -33,6 +33,13 @@ export interface CaptureImageProps {
   capture: RunCapture;
   reportedBounds?: Rect;
   predictedBounds?: Rect;
+  /**
+   * Changes whenever the hold's state does (a new capture, the release): run.json may name a capture only after
+   * the event that showed it, so a failed load is tried again on the next change.
+   */
+  revision: string;
+  /** The hold has ended: run.json is final, and a failed load is shown as an error. */
+  settled: boolean;
 }
 
 /** The thumbnail button (and, when opened, the full capture with its bounds); nothing for a failed capture. */
@@ -41,27 +48,36 @@ export function CaptureImage(props: CaptureImageProps): ReactNode {
   const key = captureImageKey(runId, capture.index);
   const entry = useConsole((state) => state.captureImages[key]);
   const load = useConsole((state) => state.loadCaptureImage);
-  const holder = useRef<HTMLDivElement>(null);
+  // On the button: the wrapper is display: contents, which has no box to intersect.
+  const holder = useRef<HTMLButtonElement>(null);
   const seen = useSeen(holder);
   const [open, setOpen] = useState(false);
   const stored = capture.status === 'succeeded' && capture.file !== undefined;
+  const triedAt = useRef<string | null>(null);
+  const { revision } = props;
   useEffect(() => {
-    if (stored && seen && entry === undefined) void load(runId, capture.index);
-  }, [stored, seen, entry, load, runId, capture.index]);
+    if (!stored || !seen) return;
+    if (entry !== undefined && (entry.status !== 'failed' || triedAt.current === revision)) return;
+    triedAt.current = revision;
+    void load(runId, capture.index);
+  }, [stored, seen, entry, load, runId, capture.index, revision]);
   if (!stored) return null;
   const image = entry?.status === 'ready' ? entry.image : undefined;
   return (
-    <div className="capture-image" ref={holder}>
+    <div className="capture-image">
       <button
         type="button"
         className="capture-thumb"
+        ref={holder}
         aria-expanded={open}
         aria-label={`${open ? 'Close' : 'Open'} capture ${capture.index} with its bounds`}
         disabled={image === undefined}
         onClick={() => setOpen((value) => !value)}
       >
         {image === undefined ? (
-          <span className="muted small">{entry?.status === 'failed' ? 'No image' : 'Loading…'}</span>
+          <span className="muted small">
+            {entry?.status === 'failed' && props.settled ? 'No image' : 'Loading…'}
+          </span>
         ) : (
           <img
             src={imageUrl(image)}
@@ -71,7 +87,7 @@ export function CaptureImage(props: CaptureImageProps): ReactNode {
           />
         )}
       </button>
-      {entry?.status === 'failed' && <ErrorDetails error={entry.error} />}
+      {entry?.status === 'failed' && props.settled && <ErrorDetails error={entry.error} />}
       {open && image !== undefined && (
         <div className="capture-full" role="group" aria-label={`Capture ${capture.index} with bounds`}>
           <ScreenshotViewer

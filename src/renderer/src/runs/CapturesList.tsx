@@ -9,7 +9,7 @@ import './holdBar.css';
 import { foregroundText } from './holdModel';
 import { captureCheckText, type ResultColumn } from './runModel';
 
-function CaptureItem(props: { capture: RunCapture; column: ResultColumn }): ReactNode {
+function CaptureItem(props: { capture: RunCapture; column: ResultColumn; revision: string }): ReactNode {
   const { capture, column } = props;
   const check = capture.captureCheck;
   const tone =
@@ -28,6 +28,8 @@ function CaptureItem(props: { capture: RunCapture; column: ResultColumn }): Reac
           <CaptureImage
             runId={column.runId}
             capture={capture}
+            revision={props.revision}
+            settled={column.hold?.status === 'ended'}
             {...(column.reportedBounds ? { reportedBounds: column.reportedBounds } : {})}
             {...(column.predictedBounds ? { predictedBounds: column.predictedBounds } : {})}
           />
@@ -74,6 +76,7 @@ export function CapturesList(props: { column: ResultColumn }): ReactNode {
   const { hold, captures } = props.column;
   if (hold === undefined) return null;
   const list = captures ?? [];
+  const revision = `${hold.status}:${list.length}:${hold.endedBy ?? ''}`;
   const checked = list.filter((capture) => capture.captureCheck?.inCapture === true).length;
   return (
     <section className="captures" aria-label="Captures">
@@ -89,7 +92,7 @@ export function CapturesList(props: { column: ResultColumn }): ReactNode {
       )}
       <ol className="capture-list">
         {list.map((capture) => (
-          <CaptureItem key={capture.step} capture={capture} column={props.column} />
+          <CaptureItem key={capture.step} capture={capture} column={props.column} revision={revision} />
         ))}
       </ol>
     </section>
