@@ -11,6 +11,28 @@ function heldPanel(page: Page): Locator {
   return page.getByRole('group', { name: 'Held panel' });
 }
 
+/** Capture `index`'s thumbnail is a decoded image; opened, the full capture shows with its bounds legend. */
+async function expectCaptureImage(column: Locator, index: number): Promise<void> {
+  const item = column
+    .getByRole('region', { name: 'Captures' })
+    .getByRole('listitem', { name: `Capture ${index}` });
+  const thumbnail = item.getByRole('img', { name: `Capture ${index}`, exact: true });
+  // Loaded when it comes into view.
+  await item.scrollIntoViewIfNeeded();
+  await expect(thumbnail).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  await item.getByRole('button', { name: `Open capture ${index} with its bounds` }).click();
+  const full = item.getByRole('group', { name: `Capture ${index} with bounds` });
+  const shot = full.getByRole('img', { name: 'Screenshot' });
+  await expect(shot).toBeVisible();
+  await expect.poll(() => shot.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(full.getByRole('list', { name: 'Bounds legend' })).toBeVisible();
+  const box = await full.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(column.page().viewportSize()?.width ?? 0);
+}
+
 async function expectCheckedCaptures(column: Locator, count: number): Promise<void> {
   const captures = column.getByRole('region', { name: 'Captures' });
   const items = captures.getByRole('listitem');
@@ -56,6 +78,7 @@ test('1440x900: Run and hold, Space captures (even on a focused button), Esc rel
     'Released: the panel was cleared.',
   );
   await expect(button(page, 'Run and hold')).toBeEnabled();
+  await expectCaptureImage(column, 2);
   await saveScreen(page, '41-hold-released-1440x900', column);
 });
 
@@ -79,5 +102,6 @@ test('1024x700: the Capture and Release buttons, nothing clipped', async ({ page
   const column = resultColumn(page, phone);
   await expectCheckedCaptures(column, 2);
   expect(phone.simulator.visiblePanel).toBeNull();
+  await expectCaptureImage(column, 2);
   await saveScreen(page, '43-hold-released-1024x700', column);
 });

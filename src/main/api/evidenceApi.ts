@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ConsoleApi, ImageData } from '../../shared/api/contract';
 import { fail, ok, type Result } from '../../shared/errors';
 import type { EvidenceStore } from '../evidence/evidenceStore';
+import { capturePath } from '../evidence/captureFiles';
 import { osCodeOf, readFailed, runNotFound } from '../../node/fs/fileErrors';
 import { checkPng } from '../screenshot/png';
 import type { ResolvedDependencies } from './dependencies';
@@ -50,11 +51,34 @@ async function screenshotPath(evidence: EvidenceStore, id: string): Promise<Resu
   return ok(join(evidence.directory, id, screenshot.file));
 }
 
+async function captureImage(
+  evidence: EvidenceStore,
+  id: string,
+  kind: 'screenshot' | 'thumbnail',
+  index: number,
+): Promise<Result<ImageData>> {
+  if (kind !== 'screenshot')
+    return fail(
+      'INVALID_ARGUMENTS',
+      `Run ${id}: capture ${index} has no thumbnail; ask for kind "screenshot"`,
+      {
+        id,
+        capture: index,
+        field: 'kind',
+      },
+    );
+  const record = await evidence.readRun(id);
+  if (!record.ok) return record;
+  const path = capturePath(record.value, join(evidence.directory, id), index);
+  return path.ok ? pngImage(id, path.value) : path;
+}
+
 export function evidenceApi({ evidence }: ResolvedDependencies): EvidenceApi {
   return {
     'evidence:list': ({ limit }) => evidence.listRuns(limit === undefined ? {} : { limit }),
     'evidence:get': ({ id }) => evidence.readRun(id),
-    'evidence:image': async ({ id, kind }) => {
+    'evidence:image': async ({ id, kind, capture }) => {
+      if (capture !== undefined) return captureImage(evidence, id, kind, capture);
       const path = kind === 'thumbnail' ? await evidence.thumbnail(id) : await screenshotPath(evidence, id);
       if (!path.ok) return path;
       return pngImage(id, typeof path.value === 'string' ? path.value : path.value.path);

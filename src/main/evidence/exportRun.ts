@@ -15,6 +15,7 @@ import { RECORD_FILE } from './runHandle';
 import type { ExportedRun, ExportFormat } from './types';
 import { parseRunJson } from './parseRunRecord';
 import { shareableFiles } from './shareable';
+import { laterCaptures } from './captureShareables';
 import { buildZip, type ZipEntry } from './zipArchive';
 
 interface ExtraFile {
@@ -23,7 +24,7 @@ interface ExtraFile {
 }
 
 /**
- * The annotated screenshot and the HTML summary, from the run's own run.json and screenshot; none when run.json
+ * The annotated screenshot (and a held run's later captures) and the HTML summary, from the run's own run.json and screenshot; none when run.json
  * does not parse (the raw files are still exported, and the answer's file list shows what the export holds).
  */
 async function extraFiles(folder: string, files: readonly string[]): Promise<ExtraFile[]> {
@@ -55,8 +56,17 @@ async function extraFiles(folder: string, files: readonly string[]): Promise<Ext
   }
   const listed = await readAttachments(folder);
   const attachments = listed.ok ? listed.value.filter((attachment) => files.includes(attachment.file)) : [];
+  const captures: Array<{ file: string; data: Uint8Array }> = [];
+  for (const capture of laterCaptures(record)) {
+    if (!files.includes(capture.file)) continue;
+    try {
+      captures.push({ file: capture.file, data: await readFile(join(folder, capture.file)) });
+    } catch {
+      // Gone since the listing: the raw file list already says what the export holds.
+    }
+  }
   try {
-    return (await shareableFiles(record, screenshot, logText, attachments)).filter(
+    return (await shareableFiles(record, screenshot, logText, attachments, captures)).filter(
       (extra) => !files.includes(extra.name),
     );
   } catch {

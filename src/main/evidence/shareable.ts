@@ -4,6 +4,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Rect } from '../../shared/geometry/types';
 import { CRASH_FLAG_NOTE, CRASH_KIND_TEXT, crashFlag } from '../../shared/logcat/crashes';
 import type { RunAttachment, RunRecord } from './types';
+import { annotatedCaptureName, capturesSection } from './captureShareables';
 
 export const ANNOTATED_FILE = 'screenshot-annotated.png';
 export const SUMMARY_FILE = 'summary.html';
@@ -312,6 +313,7 @@ ${image}
 ${crashSection(record)}
 ${inspectionSection(record)}
 ${attachmentSection(attachments)}
+${capturesSection(record, escapeHtml)}
 ${log}
 </body>
 </html>
@@ -324,6 +326,8 @@ export async function shareableFiles(
   screenshot: Uint8Array | undefined,
   logText?: string,
   attachments: readonly RunAttachment[] = [],
+  /** A held run's later captures (file name and bytes): each gets its annotated copy. */
+  captures: ReadonlyArray<{ file: string; data: Uint8Array }> = [],
 ): Promise<Array<{ name: string; data: Uint8Array }>> {
   const annotated =
     screenshot === undefined
@@ -331,6 +335,11 @@ export async function shareableFiles(
       : await renderAnnotated(screenshot, record.reportedBounds, record.predictedBounds);
   const files: Array<{ name: string; data: Uint8Array }> = [];
   if (annotated !== undefined) files.push({ name: ANNOTATED_FILE, data: annotated });
+  for (const capture of captures)
+    files.push({
+      name: annotatedCaptureName(capture.file),
+      data: await renderAnnotated(capture.data, record.reportedBounds, record.predictedBounds),
+    });
   files.push({
     name: SUMMARY_FILE,
     data: new TextEncoder().encode(renderSummaryHtml(record, annotated, logText, attachments)),

@@ -121,6 +121,12 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
     'evidence:image': z.strictObject({
       id: runIdSchema,
       kind: z.enum(['screenshot', 'thumbnail'], { error: 'must be one of "screenshot", "thumbnail"' }),
+      // A held run's capture by its index in run.json's captures (1 is the screenshot); kind "screenshot" only.
+      capture: z
+        .int({ error: 'must be a capture index (an integer from 1)' })
+        .min(1, 'must be a capture index (an integer from 1)')
+        .max(10_000, 'must be a capture index (at most 10000)')
+        .optional(),
     }),
     'evidence:log': runIdOnly,
     'evidence:delete': runIdOnly,

@@ -15,6 +15,7 @@ import { createApprovalSlice } from '../approval/approvalSlice';
 import { createTracesSlice } from '../traces/tracesSlice';
 import { createScreenSlice } from '../screen/screenSlice';
 import { createLiveBackgroundSlice } from '../preview/liveBackgroundSlice';
+import { createCaptureImagesSlice } from '../runs/captureImagesSlice';
 import type { ConsoleState, StoreDependencies } from './types';
 
 export type ConsoleStore = StoreApi<ConsoleState>;
@@ -38,6 +39,7 @@ export function createConsoleStore(
     ...createTracesSlice()(dependencies)(...args),
     ...createScreenSlice(dependencies)(...args),
     ...createLiveBackgroundSlice(dependencies)(...args),
+    ...createCaptureImagesSlice(dependencies)(...args),
   }));
 }
 

@@ -15,6 +15,7 @@ import type { ApprovalSlice } from '../approval/approvalSlice';
 import type { TracesSlice } from '../traces/tracesSlice';
 import type { ScreenSlice } from '../screen/screenSlice';
 import type { LiveBackgroundSlice } from '../preview/liveBackgroundSlice';
+import type { CaptureImagesSlice } from '../runs/captureImagesSlice';
 
 export type ConsoleState = DevicesSlice &
   OperatorSlice &
@@ -29,7 +30,8 @@ export type ConsoleState = DevicesSlice &
   ApprovalSlice &
   TracesSlice &
   ScreenSlice &
-  LiveBackgroundSlice;
+  LiveBackgroundSlice &
+  CaptureImagesSlice;
 
 /** What the slices need from outside: the API client, a clock and a nonce source. */
 export interface StoreDependencies {
