@@ -16,6 +16,8 @@ import {
 import type { DecodedTrace } from './decode';
 import { LIMITS } from './decode';
 import { KIND } from './eventStore';
+import type { ThreadSlot, ThreadStats } from './threadSlots';
+import { ThreadSlots } from './threadSlots';
 import { TraceError } from './wireReader';
 
 const MAX_SLICE_DEPTH = 64;
@@ -33,12 +35,6 @@ export const FIXED_LIMITATIONS = [
 export interface AnalysisTarget {
   pid: number | null;
   package?: string;
-}
-
-interface ThreadStats {
-  running: number;
-  wakeups: number;
-  wait: number;
 }
 
 export function resolveTarget(
@@ -103,35 +99,37 @@ export function analyzeDecoded(
     return false;
   };
 
-  /** Runnable threads: the event (wakeup or switch) that made them runnable, whose time is times[event]. */
-  // Entries stay once made (-1 not runnable, 0 not running) so the maps do not churn; readyCount counts the runnable.
-  const ready = new Map<number, number>();
+  // Per-thread runnable, running and open-slice states (threadSlots.ts), and what runs on each CPU: valid while
+  // their epoch equals `epoch`, which a loss marker advances (clearing them all). readyCount counts the runnable,
+  // sliceThreads the threads with open-slice stacks.
+  const threads = new ThreadSlots(selected, threadNames);
   let readyCount = 0;
-  const markReady = (tid: number, event: number): void => {
-    if ((ready.get(tid) ?? -1) < 0) readyCount++;
-    ready.set(tid, event);
+  let sliceThreads = 0;
+  const readyOf = (slot: ThreadSlot): number => (slot.readyEpoch === epoch ? slot.ready : -1);
+  /** Runnable threads: the event (wakeup or switch) that made them runnable, whose time is times[event]. */
+  const markReady = (slot: ThreadSlot, event: number): void => {
+    if (readyOf(slot) < 0) readyCount++;
+    slot.ready = event;
+    slot.readyEpoch = epoch;
   };
-  const unready = (tid: number): void => {
-    if ((ready.get(tid) ?? -1) < 0) return;
+  const unready = (slot: ThreadSlot): void => {
+    if (readyOf(slot) < 0) return;
     readyCount--;
-    ready.set(tid, -1);
+    slot.ready = -1;
   };
-  // What runs on each CPU: valid while cpuEpoch equals `epoch`, which a loss marker advances (clearing them all).
+  const runningOf = (slot: ThreadSlot): number => (slot.runningEpoch === epoch ? slot.running : 0);
   const cpuTid = new Float64Array(LIMITS.cpu + 1);
   const cpuSince = new Float64Array(LIMITS.cpu + 1);
   const cpuEpoch = new Uint32Array(LIMITS.cpu + 1);
   let epoch = 1;
-  const runningTids = new Map<number, number>();
-  /** Open atrace slices per thread: the begin events' indices. */
-  const slices = new Map<number, number[]>();
   /** Pending binder sends by debug id: the send events' indices. */
   const sends = new Map<number, number>();
   const stats = new Map<number, ThreadStats>();
   let incomplete = 0;
   let excluded = 0;
-  const stat = (tid: number): ThreadStats => {
-    let entry = stats.get(tid);
-    if (entry === undefined) {
+  const stat = (tid: number, slot: ThreadSlot): ThreadStats => {
+    let entry = slot.stats;
+    if (entry === null) {
       if (stats.size >= LIMITS.threads) {
         throw new TraceError(
           'TRACE_LIMIT_EXCEEDED',
@@ -140,6 +138,7 @@ export function analyzeDecoded(
       }
       entry = { running: 0, wakeups: 0, wait: 0 };
       stats.set(tid, entry);
+      slot.stats = entry;
     }
     return entry;
   };
@@ -159,11 +158,9 @@ export function analyzeDecoded(
     const ts = times[e] ?? 0;
     if (kind === KIND.loss) {
       excluded++;
-      ready.clear();
       readyCount = 0;
       epoch++;
-      runningTids.clear();
-      slices.clear();
+      sliceThreads = 0;
       sends.clear();
       continue;
     }
@@ -171,8 +168,9 @@ export function analyzeDecoded(
       case KIND.wakeup: {
         const tid = colA[e] ?? 0;
         if (tid === 0) break;
-        if ((runningTids.get(tid) ?? 0) === 0 && (ready.get(tid) ?? -1) < 0) markReady(tid, e);
-        stat(tid).wakeups++;
+        const slot = threads.get(tid);
+        if (runningOf(slot) === 0 && readyOf(slot) < 0) markReady(slot, e);
+        stat(tid, slot).wakeups++;
         break;
       }
       case KIND.switchRunnable:
@@ -180,26 +178,32 @@ export function analyzeDecoded(
         const cpu = colA[e] ?? 0;
         const prev = colB[e] ?? 0;
         const next = colC[e] ?? 0;
-        if (cpuEpoch[cpu] === epoch && cpuTid[cpu] === prev && prev !== 0) {
-          stat(prev).running += ts - (cpuSince[cpu] ?? 0);
-          const n = runningTids.get(prev) ?? 0;
-          if (n > 0) runningTids.set(prev, n - 1);
-        }
-        if (prev !== 0 && prev !== next) {
-          if (kind === KIND.switchRunnable) markReady(prev, e);
-          else unready(prev);
+        if (prev !== 0) {
+          const slot = threads.get(prev);
+          if (cpuEpoch[cpu] === epoch && cpuTid[cpu] === prev) {
+            stat(prev, slot).running += ts - (cpuSince[cpu] ?? 0);
+            const n = runningOf(slot);
+            if (n > 0) slot.running = n - 1;
+          }
+          if (prev !== next) {
+            if (kind === KIND.switchRunnable) markReady(slot, e);
+            else unready(slot);
+          }
         }
         cpuEpoch[cpu] = epoch;
         cpuTid[cpu] = next;
         cpuSince[cpu] = ts;
-        if (next !== 0) runningTids.set(next, (runningTids.get(next) ?? 0) + 1);
-        const readyEvent = ready.get(next) ?? -1;
-        if (readyEvent >= 0 && next !== 0) {
+        if (next === 0) break;
+        const slot = threads.get(next);
+        slot.running = runningOf(slot) + 1;
+        slot.runningEpoch = epoch;
+        const readyEvent = readyOf(slot);
+        if (readyEvent >= 0) {
           const since = times[readyEvent] ?? 0;
-          unready(next);
+          unready(slot);
           const wait = ts - since;
-          stat(next).wait += wait;
-          if (wait >= thresholdNs && selected(next)) {
+          stat(next, slot).wait += wait;
+          if (wait >= thresholdNs && slot.selected) {
             const ms = (wait / NS_PER_MS).toFixed(1);
             if (counted('cpu_contention')) {
               example(
@@ -219,7 +223,7 @@ export function analyzeDecoded(
                 `main thread runnable ${ms} ms without a CPU`,
               );
             }
-            if (threadNames.get(next) === 'RenderThread' && counted('render_thread_anomalies')) {
+            if (slot.renderThread && counted('render_thread_anomalies')) {
               example(
                 'render_thread_anomalies',
                 since,
@@ -235,20 +239,24 @@ export function analyzeDecoded(
       case KIND.begin:
       case KIND.beginDoFrame: {
         const tid = colA[e] ?? 0;
-        let stack = slices.get(tid);
-        if (stack === undefined) {
-          if (slices.size >= LIMITS.threads) {
+        const slot = threads.get(tid);
+        let stack = slot.stackEpoch === epoch ? slot.stack : null;
+        if (stack === null) {
+          if (sliceThreads >= LIMITS.threads) {
             throw new TraceError(
               'TRACE_LIMIT_EXCEEDED',
               `more than ${LIMITS.threads} threads have atrace slices`,
             );
           }
           stack = [];
-          slices.set(tid, stack);
+          slot.stack = stack;
+          slot.stackEpoch = epoch;
+          sliceThreads++;
         }
         if (stack.length >= MAX_SLICE_DEPTH) {
           incomplete += stack.length;
-          slices.delete(tid);
+          slot.stack = null;
+          sliceThreads--;
           break;
         }
         stack.push(e);
@@ -256,14 +264,15 @@ export function analyzeDecoded(
       }
       case KIND.end: {
         const tid = colA[e] ?? 0;
-        const open = slices.get(tid)?.pop();
+        const slot = threads.get(tid);
+        const open = slot.stackEpoch === epoch ? slot.stack?.pop() : undefined;
         if (open === undefined) {
           incomplete++;
           break;
         }
         const openTs = times[open] ?? 0;
         const elapsed = ts - openTs;
-        if (selected(tid) && kinds[open] === KIND.beginDoFrame) {
+        if (slot.selected && kinds[open] === KIND.beginDoFrame) {
           const over = elapsed > budgetNs;
           if (frameRoom()) {
             frames.push({
@@ -288,9 +297,9 @@ export function analyzeDecoded(
           }
         }
         if (
-          threadNames.get(tid) === 'RenderThread' &&
+          slot.renderThread &&
           elapsed >= thresholdNs &&
-          selected(tid) &&
+          slot.selected &&
           counted('render_thread_anomalies')
         ) {
           example(
@@ -383,7 +392,7 @@ export function analyzeDecoded(
     }
   }
 
-  for (const stack of slices.values()) incomplete += stack.length;
+  incomplete += threads.openSlices(epoch);
   incomplete += sends.size + readyCount;
   const observedNs = observed ? last - first : 0;
   const observedSeconds = observedNs / 1e9;

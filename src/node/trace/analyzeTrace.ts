@@ -128,13 +128,16 @@ export async function analyzeTraceFile(
       await fill(4);
       const compressed = magicError(buffer.subarray(0, filled));
       if (compressed) throw compressed;
+      // fill() reads only when fewer than `needed` bytes are buffered: the check here first saves an async call
+      // (a promise and a microtask turn) per packet for the many packets already in the buffer.
+      const buffered = (needed: number): boolean => filled - offset >= needed;
       for (;;) {
-        if (!(await fill(1))) break;
-        await fill(20);
+        if (!buffered(1) && !(await fill(1))) break;
+        if (!buffered(20)) await fill(20);
         const [length, start] = packetHeader(buffer, offset, Math.min(filled, offset + 20));
         // fill() may move the unread bytes to the start of a new buffer: keep the header length, not `start`.
         const headerLength = start - offset;
-        if (!(await fill(headerLength + length))) {
+        if (!buffered(headerLength + length) && !(await fill(headerLength + length))) {
           throw new TraceError('TRACE_MALFORMED', 'malformed trace: truncated packet');
         }
         decoder.packet(buffer.subarray(offset + headerLength, offset + headerLength + length));
