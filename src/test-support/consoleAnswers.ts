@@ -9,6 +9,7 @@ import type { ResultEnvelope } from '../shared/envelope';
 import type { Execution } from '../shared/execution/types';
 import { testDescription } from './testDescription';
 import { fullRecord } from './testRecords';
+import { logcatFollow, logcatLine } from './logcatAnswers';
 import { SCREEN_BROKEN_ANSWERS, SCREEN_CHANNEL_ANSWERS } from './screenAnswers';
 
 const settings = {
@@ -182,31 +183,6 @@ const androidTool = {
   description: 'Reads Android settings.',
   risk: 'read_only' as const,
   argumentsSchema: { type: 'object', properties: { namespace: { type: 'string', enum: ['system'] } } },
-};
-
-const logcatFollow = {
-  followId: 'lf-1a2b',
-  serial: 'emulator-5554',
-  command: 'logcat -v threadtime -T 500',
-  query: 'level:W',
-  redacting: true,
-  caveat: 'Redaction is best effort.',
-  startedAt: '2025-06-03T14:05:09Z',
-};
-
-export const logcatLine = {
-  seq: 4,
-  entry: {
-    time: '06-03 14:05:09.300',
-    epoch_ms: 1748959509300,
-    pid: 4321,
-    tid: 4330,
-    uid: 'u0_a120',
-    priority: 'W' as const,
-    tag: 'OkHttp',
-    message: 'Authorization: [REDACTED]',
-  },
-  redactions: 1,
 };
 
 /** One well-formed answer value per channel (a channel without one does not compile). */

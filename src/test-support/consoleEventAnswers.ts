@@ -7,11 +7,11 @@ import {
   error,
   heldCapture,
   execution,
-  logcatLine,
   outcome,
   phone,
   record,
 } from './consoleAnswers';
+import { logcatLine } from './logcatAnswers';
 
 /** One well-formed payload per event. */
 export const EVENT_PAYLOADS: ConsoleEvents = {

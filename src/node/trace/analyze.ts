@@ -1,20 +1,14 @@
 // The analysis state machine of reference 8.5 over decoded, time-sorted events.
-import type {
-  FindingGroupName,
-  TraceCpuThread,
-  TraceFindingGroup,
-  TraceFrame,
-  TraceReport,
-} from '../../shared/trace/report';
+import type { FindingGroupName, TraceFindingGroup, TraceFrame, TraceReport } from '../../shared/trace/report';
 import {
   FINDING_GROUPS,
-  MAX_CPU_THREADS,
   MAX_FINDING_EXAMPLES,
   MAX_REPORT_FRAMES,
   SENSITIVITY_NOTE,
 } from '../../shared/trace/report';
 import type { DecodedTrace } from './decode';
 import { LIMITS } from './decode';
+import { cpuThreadRows, reportLimitations, reportStatus, resolveTarget } from './reportSummary';
 import { KIND } from './eventStore';
 import type { ThreadSlot, ThreadStats } from './threadSlots';
 import { ThreadSlots } from './threadSlots';
@@ -23,37 +17,6 @@ import { TraceError } from './wireReader';
 const MAX_SLICE_DEPTH = 64;
 const MAX_SENDS = 500_000;
 const NS_PER_MS = 1e6;
-
-export const FIXED_LIMITATIONS = [
-  'Only standard ftrace events (sched_switch, sched_wakeup, print, binder), ProcessTree and legacy FrameTimeline packets are decoded.',
-  'Runnable wait is time spent runnable but not running; it is not by itself a stall or an ANR.',
-  'Binder figures are delivery latency only (send to receive), without handler time or the reply round trip.',
-  'A long Choreographer#doFrame slice is not the same as a dropped frame; FrameTimeline flags say that.',
-  'Thread and process ids can be reused during a trace, and ftrace comm names are truncated to 15 characters.',
-];
-
-export interface AnalysisTarget {
-  pid: number | null;
-  package?: string;
-}
-
-export function resolveTarget(
-  trace: DecodedTrace,
-  options: { pid?: number; package?: string },
-): number | null {
-  if (options.pid !== undefined) return options.pid;
-  if (options.package === undefined) return null;
-  const matches = [...trace.cmdlines].filter(([, cmdline]) => cmdline === options.package);
-  if (matches.length !== 1) {
-    throw new TraceError(
-      'TRACE_TARGET_NOT_FOUND',
-      matches.length === 0
-        ? `no recorded process has the cmdline ${options.package}; pass pid for multi-process apps`
-        : `${matches.length} recorded processes have the cmdline ${options.package}; pass pid for multi-process apps`,
-    );
-  }
-  return matches[0]?.[0] ?? null;
-}
 
 export function analyzeDecoded(
   trace: DecodedTrace,
@@ -410,48 +373,10 @@ export function analyzeDecoded(
       );
     }
   }
-  const cpuThreads: TraceCpuThread[] = selectedStats
-    .sort((a, b) => b[1].running - a[1].running)
-    .slice(0, MAX_CPU_THREADS)
-    .map(([tid, entry]) => ({
-      tid,
-      process_id: tgidOf(tid),
-      name: threadNames.get(tid) ?? null,
-      running_ms: entry.running / NS_PER_MS,
-      wakeups: entry.wakeups,
-      wakeups_per_second: observedSeconds > 0 ? entry.wakeups / observedSeconds : 0,
-      runnable_wait_ms: entry.wait / NS_PER_MS,
-    }));
+  const cpuThreads = cpuThreadRows(selectedStats, tgidOf, threadNames, observedSeconds);
 
-  const lossy =
-    coverage.lost_markers +
-      coverage.unlocated_loss_markers +
-      coverage.compressed_packets +
-      coverage.unsupported_compact_bundles +
-      coverage.unsupported_clock_bundles +
-      coverage.unsupported_clock_packets >
-    0;
-  const status = store.observed === 0 ? 'unsupported' : lossy ? 'partial' : 'observed';
-  const limitations = [
-    ...FIXED_LIMITATIONS,
-    `${excluded} loss marker(s) reset pairing; ${incomplete} interval(s) were left incomplete and excluded (open slices, unmatched binder sends or receives, pending runnable states, unmatched E markers).`,
-  ];
-  if (coverage.sched_switch === 0)
-    limitations.push('No sched_switch events: running time and runnable wait are unknown.');
-  if (coverage.sched_wakeup === 0)
-    limitations.push('No sched_wakeup events: wakeup counts and runnable wait are unknown.');
-  if (coverage.atrace === 0)
-    limitations.push('No atrace markers: Choreographer and RenderThread slices are unknown.');
-  if (coverage.frame_timeline === 0)
-    limitations.push('No FrameTimeline events: dropped and late frames are unknown.');
-  if (coverage.binder_transaction === 0 || coverage.binder_received === 0) {
-    limitations.push('No binder transaction pairs: binder delivery latency is unknown.');
-  }
-  if (status === 'partial') {
-    limitations.push(
-      'Partial data: the trace has lost events, compressed packets, compact_sched bundles or unsupported clocks; findings are a lower bound.',
-    );
-  }
+  const status = reportStatus(coverage, store.observed);
+  const limitations = reportLimitations(coverage, status, excluded, incomplete);
   return {
     status,
     coverage,

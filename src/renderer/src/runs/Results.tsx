@@ -5,6 +5,7 @@ import { useConsole } from '../store/context';
 import { ResultColumnView } from './ResultColumnView';
 import type { RunKind } from './runsSlice';
 import './results.css';
+import './runEvidence.css';
 
 const KIND_TEXT: Record<RunKind, string> = {
   sequence: 'Sequence',

@@ -13,6 +13,7 @@ import type { ConsoleState, SliceCreator } from '../store/types';
 import { createBackgroundSlice, type BackgroundSlice } from '../preview/backgroundSlice';
 import type { ForecastProblem } from './forecast';
 import { forecastOf } from './forecastState';
+import { evidenceActions } from './evidenceActions';
 import { holdActions } from './holdActions';
 import { defaultRunLabel, runBlocker, type RunAction } from './runGate';
 import {
@@ -290,6 +291,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
     holdSequence: (options) => sequence(options, true),
 
     ...holdActions(client, get, set),
+    ...evidenceActions(client, get),
 
     setPanel: (options) => runPanelAction('set', options),
     clearPanel: (options) => runPanelAction('clear', options),
@@ -383,24 +385,6 @@ export const createRunsSlice: SliceCreator<RunsSlice> = (dependencies) => (set, 
         },
       });
       if (column.screenshot !== undefined) void get().loadImage(runId, 'screenshot');
-    },
-
-    async saveScreenshot(runId, destination) {
-      const result = await client.call('screenshot:save', { runId, destination });
-      if (!result.ok) {
-        get().notify(`Screenshot not saved: ${result.error.message}`, 'error');
-        return false;
-      }
-      get().notify(`Saved screenshot to ${result.value.path}`);
-      return true;
-    },
-    async attachToRun(input) {
-      const result = await client.call('evidence:attach', input);
-      if (result.ok) {
-        await get().loadHistory();
-        get().notify(`Attached ${input.title} to run ${input.id}`);
-      }
-      return result;
     },
   };
 };
