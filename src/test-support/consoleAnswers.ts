@@ -9,7 +9,7 @@ import type { ResultEnvelope } from '../shared/envelope';
 import type { Execution } from '../shared/execution/types';
 import { testDescription } from './testDescription';
 import { fullRecord } from './testRecords';
-import { logcatFollow, logcatLine } from './logcatAnswers';
+import { logcatFollow } from './logcatAnswers';
 import { SCREEN_BROKEN_ANSWERS, SCREEN_CHANNEL_ANSWERS } from './screenAnswers';
 
 const settings = {
