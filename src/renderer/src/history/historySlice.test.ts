@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../../shared/api/evidence';
 import { createFakeClient, createTestStore } from '../../../test-support/rendererStore';
+import { captureImageKey } from '../runs/captureImagesSlice';
 import { imageKey, imageUrl } from './historySlice';
 
 const run = (id: string): RunSummary => ({
@@ -118,6 +119,38 @@ describe('history slice', () => {
     });
     expect(await store.getState().deleteRun('r2')).toBe(false);
     expect(store.getState().historyRuns).toHaveLength(1);
+  });
+
+  it("forgets a deleted run's capture images and device log, keeping other runs'", async () => {
+    const { client, store } = setup();
+    client.handlers['evidence:log'] = ({ id }) => ({
+      ok: true,
+      value: {
+        file: 'logcat.txt',
+        text: `log ${id}\n`,
+        excerpt: {
+          status: 'complete',
+          file: 'logcat.txt',
+          entries: 1,
+          limitReached: false,
+          redactions: 0,
+          caveats: [],
+        },
+      },
+    });
+    await store.getState().loadHistory();
+    await store.getState().loadCaptureImage('r1', 1);
+    await store.getState().loadCaptureImage('r1', 2);
+    await store.getState().loadCaptureImage('r2', 1);
+    await store.getState().loadRunLog('r1');
+    await store.getState().loadRunLog('r2');
+    expect(await store.getState().deleteRun('r1')).toBe(true);
+    expect(Object.keys(store.getState().captureImages)).toEqual([captureImageKey('r2', 1)]);
+    expect(Object.keys(store.getState().runLogs)).toEqual(['r2']);
+    await store.getState().loadCaptureImage('r1', 1);
+    expect(
+      client.callsTo('evidence:image').filter((call) => (call as { id: string }).id === 'r1'),
+    ).toHaveLength(3);
   });
 
   it('exports a run as a zip to the chosen path', async () => {

@@ -12,6 +12,7 @@ import { validateSetParams } from '../../../shared/execution/validateSetParams';
 import { loadParams } from '../designer/design';
 import { runName } from './format';
 import { NO_FILTER, type HistoryFilter } from './historyFilter';
+import { withoutRunCaptures } from '../runs/captureImagesSlice';
 
 export const HISTORY_LIMIT = 100;
 
@@ -154,7 +155,11 @@ export const createHistorySlice: SliceCreator<HistorySlice> =
         const images = { ...state.images };
         delete images[imageKey(runId, 'screenshot')];
         delete images[imageKey(runId, 'thumbnail')];
+        const runLogs = { ...state.runLogs };
+        delete runLogs[runId];
         return {
+          captureImages: withoutRunCaptures(state.captureImages, runId),
+          runLogs,
           historyRuns: state.historyRuns.filter((run) => run.id !== runId),
           compareIds: state.compareIds.filter((id) => id !== runId),
           images,

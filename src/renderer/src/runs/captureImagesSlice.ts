@@ -13,6 +13,15 @@ export function captureImageKey(runId: string, index: number): string {
   return `capture:${runId}:${index}`;
 }
 
+/** The capture images without those of one run (a deleted run's images must not stay in memory). */
+export function withoutRunCaptures(
+  images: Record<string, ImageEntry>,
+  runId: string,
+): Record<string, ImageEntry> {
+  const prefix = `capture:${runId}:`;
+  return Object.fromEntries(Object.entries(images).filter(([key]) => !key.startsWith(prefix)));
+}
+
 export const createCaptureImagesSlice: SliceCreator<CaptureImagesSlice> =
   ({ client }) =>
   (set, get) => ({
