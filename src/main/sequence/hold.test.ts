@@ -4,13 +4,11 @@ import type { ResultEnvelope } from '../../shared/envelope';
 import { CHECK } from '../../test-support/sequenceFakes';
 import { holdView } from './hold';
 import { stepSequence, type SequenceEffect, type SequenceEvent, type SequenceState } from './machine';
-import { sequencePayloads } from './payloads';
-import { initialSteps } from './steps';
+import { initialSequenceState } from '../../test-support/sequenceState';
 import type { SequenceStepName } from './types';
 
 // Hold mode as the step function sees it: which executions go out, when the hold ends and what run.json keeps.
 
-const DESIGN = { text: 'FLOW-1' };
 const EXCERPT = { status: 'complete' as const, entries: 0, limitReached: false, redactions: 0, caveats: [] };
 const FOREGROUND = {
   source: 'host_dumpsys' as const,
@@ -22,29 +20,7 @@ const FOREGROUND = {
 };
 
 function initial(maxCaptures = 20, maxMs = 600_000): SequenceState {
-  const payloads = sequencePayloads('run-1', DESIGN);
-  if (!payloads.ok) throw new Error(payloads.error.message);
-  return {
-    phase: 'setting',
-    serial: 'sim-phone',
-    runPath: '/e/run-1',
-    payloads: payloads.value,
-    helloWaitMs: 2000,
-    record: {
-      runId: 'run-1',
-      startedAt: '2026-01-01T00:00:00.000Z',
-      design: DESIGN,
-      steps: initialSteps(),
-      status: 'running',
-      device: { serial: 'sim-phone' },
-    },
-    setData: {},
-    describing: 'not_asked',
-    checking: false,
-    logs: 'not_asked',
-    hold: { maxCaptures, maxMs, phase: 'waiting', queued: 0 },
-    captures: [],
-  };
+  return initialSequenceState({ hold: { maxCaptures, maxMs, phase: 'waiting', queued: 0 }, captures: [] });
 }
 
 function envelope(step: SequenceStepName, success = true): ResultEnvelope {

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { failHost, ok } from '../../shared/errors';
 import { stepSequence, type SequenceEffect, type SequenceState } from './machine';
-import { sequencePayloads } from './payloads';
-import { initialSteps } from './steps';
+import { initialSequenceState } from '../../test-support/sequenceState';
 
 // The step function alone: given a state and an event, which effects, in which order.
 
-const DESIGN = { text: 'FLOW-1' };
 const EXCERPT = {
   status: 'complete' as const,
   file: 'logcat.txt',
@@ -16,29 +14,7 @@ const EXCERPT = {
   caveats: [],
 };
 
-function initial(): SequenceState {
-  const payloads = sequencePayloads('run-1', DESIGN);
-  if (!payloads.ok) throw new Error(payloads.error.message);
-  return {
-    phase: 'setting',
-    serial: 'sim-phone',
-    runPath: '/e/run-1',
-    payloads: payloads.value,
-    helloWaitMs: 2000,
-    record: {
-      runId: 'run-1',
-      startedAt: '2026-01-01T00:00:00.000Z',
-      design: DESIGN,
-      steps: initialSteps(),
-      status: 'running',
-      device: { serial: 'sim-phone' },
-    },
-    setData: {},
-    describing: 'not_asked',
-    checking: false,
-    logs: 'not_asked',
-  };
-}
+const initial = (): SequenceState => initialSequenceState();
 
 const kinds = (effects: SequenceEffect[]): string[] =>
   effects.map((effect) =>
