@@ -141,7 +141,8 @@ describe('attachments across processes', () => {
     expect(files.filter((file) => file.startsWith('attachment-'))).toHaveLength(30);
     const history = await store.listRuns();
     expect(history.ok && history.value.runs[0]?.attachments).toHaveLength(30);
-  });
+    // Six node processes start on a shared machine: their start-up, not the attaches, takes most of the time.
+  }, 60_000);
 
   it('waits for a live holder, names it when the wait ends, and takes over once that process is killed', async () => {
     const run = await finishedRun();
