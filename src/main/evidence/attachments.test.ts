@@ -1,5 +1,6 @@
 // Attaching a view's answer to a run: the file is created exclusively beside run.json, listed in attachments.json,
-// in the history listing and the zip export; a refused or failed attach leaves the folder as it was.
+// in the history listing and the zip export; a refused or failed attach leaves the folder as it was; the run's
+// index lock (held by a live process, or stale) is waited for or taken over (attachments.subprocess.test.ts: processes).
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,12 @@ import type { RunAttachmentInput } from '../../shared/api/evidence';
 import { NODE_FILE_OPERATIONS } from '../../node/fs/atomicWrite';
 import { fullRecord } from '../../test-support/testRecords';
 import { readZip } from '../../test-support/testZip';
-import { attachmentSlug, ATTACHMENT_INDEX_FILE } from './attachments';
+import {
+  attachmentSlug,
+  ATTACHMENT_INDEX_FILE,
+  ATTACHMENT_LOCK_FILE,
+  attachToRunFolder,
+} from './attachments';
 import { EvidenceStore } from './evidenceStore';
 
 let root = '';
@@ -152,6 +158,80 @@ describe('evidence attachments', () => {
     expect((await readdir(run.path)).sort()).toEqual(before);
     // Nothing was lost: the same answer attaches once the disk has room.
     expect((await store.attach(input(run.id))).ok).toBe(true);
+  });
+
+  it('a failed index write removes the new file, leaves the index as it was, and frees the lock', async () => {
+    const run = await finishedRun();
+    const first = await store.attach(input(run.id));
+    if (!first.ok) throw new Error(first.error.message);
+    const indexBefore = await readFile(join(run.path, ATTACHMENT_INDEX_FILE), 'utf8');
+    const before = (await readdir(run.path)).sort();
+    // The attachment file is linked into place; replacing the index (a rename) fails.
+    const failing = new EvidenceStore(join(root, 'evidence'), {
+      fileOperations: {
+        ...NODE_FILE_OPERATIONS,
+        rename: async () => Promise.reject(Object.assign(new Error('I/O error'), { code: 'EIO' })),
+      },
+    });
+    expect(await failing.attach(input(run.id, { title: 'Storage' }))).toMatchObject({
+      ok: false,
+      error: { code: 'EVIDENCE_WRITE_FAILED', details: { osCode: 'EIO' } },
+    });
+    expect((await readdir(run.path)).sort()).toEqual(before);
+    expect(await readFile(join(run.path, ATTACHMENT_INDEX_FILE), 'utf8')).toBe(indexBefore);
+    const next = await store.attach(input(run.id, { title: 'Storage' }));
+    expect(next).toMatchObject({ ok: true, value: { file: 'attachment-2-storage.json' } });
+  });
+
+  it('keeps the file when the index was replaced and only the folder flush failed, and says so', async () => {
+    const run = await finishedRun();
+    let flushes = 0;
+    const flaky = new EvidenceStore(join(root, 'evidence'), {
+      fileOperations: {
+        ...NODE_FILE_OPERATIONS,
+        // The run folder opened for its flush after the index's rename (the one folder flush of an attach) fails.
+        open: (async (path: string, ...rest: unknown[]) => {
+          if (path === run.path && (flushes += 1) === 1)
+            throw Object.assign(new Error('I/O error'), { code: 'EIO' });
+          return (NODE_FILE_OPERATIONS.open as (...args: unknown[]) => unknown)(path, ...rest);
+        }) as typeof NODE_FILE_OPERATIONS.open,
+      },
+    });
+    const attached = await flaky.attach(input(run.id));
+    expect(attached).toMatchObject({
+      ok: false,
+      error: { details: { indexed: true, file: 'attachment-1-environment.json' } },
+    });
+    expect(!attached.ok && attached.error.message).toMatch(/^Attached as attachment-1-environment.json, but/);
+    const listed = await store.listRuns();
+    expect(listed.ok && listed.value.runs[0]?.attachments?.map((entry) => entry.file)).toEqual([
+      'attachment-1-environment.json',
+    ]);
+    expect(await readdir(run.path)).toContain('attachment-1-environment.json');
+  });
+
+  it('waits out a live lock, and takes over one older than a write can take (its pid reused)', async () => {
+    const run = await finishedRun();
+    const lock = join(run.path, ATTACHMENT_LOCK_FILE);
+    const owner = (at: number) =>
+      JSON.stringify({ pid: process.pid, nonce: 'someone-else', acquired_at: new Date(at).toISOString() });
+    // A live process (this one's pid) took it just now: the attach waits, then refuses, changing nothing.
+    await writeFile(lock, owner(Date.now()));
+    const refused = await attachToRunFolder(run.path, input(run.id), NODE_FILE_OPERATIONS, {
+      lockWaitMs: 100,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { details: { reason: 'index_locked', holder_pid: process.pid } },
+    });
+    expect(await readdir(run.path)).not.toContain(ATTACHMENT_INDEX_FILE);
+    // The same lock a minute old: no attach holds it that long, so its writer is gone and the pid is someone else's.
+    await writeFile(lock, owner(Date.now() - 60_000));
+    const attached = await attachToRunFolder(run.path, input(run.id), NODE_FILE_OPERATIONS, {
+      lockWaitMs: 100,
+    });
+    expect(attached).toMatchObject({ ok: true, value: { file: 'attachment-1-environment.json' } });
+    expect(await readdir(run.path)).not.toContain(ATTACHMENT_LOCK_FILE);
   });
 
   it('names files by the view title', () => {

@@ -2,7 +2,9 @@
 // by creating the file exclusively (a 0600 file naming its process, hard-linked into place so it never exists
 // half-written). A lock whose process is gone is stale: it is moved aside by rename (atomic, one winner) and checked
 // to be the same lock before it is removed, so a live lock taken in between is put back, never broken.
-// Callers decide what a held lock means (refuse at once, or poll until a deadline).
+// Callers decide what a held lock means (refuse at once, or poll until a deadline: waitForLock.ts). A caller whose
+// work is short may also say a lock older than `staleAfterMs` is stale whatever its pid (a pid reused after a crash,
+// e.g. a restarted container).
 import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, rm } from 'node:fs/promises';
 
@@ -28,13 +30,19 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-async function readOwner(path: string): Promise<{ text: string; owner: LockOwner | null }> {
-  const text = await readFile(path, 'utf8').catch(() => '');
+/** The lock file's text and owner; `missing` when there is no lock file (it was released meanwhile). */
+async function readOwner(path: string): Promise<{ text: string; owner: LockOwner | null; missing: boolean }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return { text: '', owner: null, missing: (error as NodeJS.ErrnoException).code === 'ENOENT' };
+  }
   try {
     const parsed = JSON.parse(text) as LockOwner;
-    return { text, owner: Number.isSafeInteger(parsed.pid) ? parsed : null };
+    return { text, owner: Number.isSafeInteger(parsed.pid) ? parsed : null, missing: false };
   } catch {
-    return { text, owner: null };
+    return { text, owner: null, missing: false };
   }
 }
 
@@ -74,19 +82,36 @@ async function clearStale(path: string, staleText: string): Promise<boolean> {
   }
   const moved = await readFile(aside, 'utf8').catch(() => '');
   if (moved !== staleText) {
-    // Someone replaced the stale lock with a live one between our read and the rename: put it back.
-    await rename(aside, path).catch(() => undefined);
+    // Someone replaced the stale lock with a live one between our read and the rename: put it back, by a link
+    // (never replacing a lock a third process may have taken meanwhile).
+    await link(aside, path).catch(() => undefined);
+    await rm(aside, { force: true });
     return false;
   }
   await rm(aside, { force: true });
   return true;
 }
 
+export interface TryLockOptions {
+  /** A lock taken longer ago than this is stale even if its pid is alive (absent: only a gone pid is stale). */
+  staleAfterMs?: number;
+}
+
+function outlived(owner: LockOwner, staleAfterMs: number | undefined): boolean {
+  if (staleAfterMs === undefined) return false;
+  const taken = Date.parse(owner.acquired_at);
+  return Number.isFinite(taken) && Date.now() - taken > staleAfterMs;
+}
+
 /**
  * One attempt at the lock at `path` (its folder must exist): taken, or held by a live process. Stale locks are
  * cleared on the way; null when the lock kept changing under us. File system errors are thrown.
  */
-export async function tryLock(path: string, holder?: string): Promise<LockAttempt | null> {
+export async function tryLock(
+  path: string,
+  holder?: string,
+  options: TryLockOptions = {},
+): Promise<LockAttempt | null> {
   const nonce = randomBytes(8).toString('hex');
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (await create(path, `${nonce}-${attempt}`, holder))
@@ -98,7 +123,11 @@ export async function tryLock(path: string, holder?: string): Promise<LockAttemp
         },
       };
     const held = await readOwner(path);
-    if (held.owner && processAlive(held.owner.pid)) return { status: 'held', owner: held.owner };
+    // Released between our create and this read: try again. Never treat it as stale, or the rename in clearStale
+    // could move aside a live lock another process has just taken.
+    if (held.missing) continue;
+    if (held.owner && processAlive(held.owner.pid) && !outlived(held.owner, options.staleAfterMs))
+      return { status: 'held', owner: held.owner };
     await clearStale(path, held.text);
   }
   return null;
