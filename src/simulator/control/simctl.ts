@@ -5,7 +5,7 @@ import type { DeviceState } from '../device/state';
 import { dumpDelayOf, setDumpDelay } from '../device/uiTree';
 import { tracingServiceOf } from '../perfetto/service';
 import { failWith, type CommandContext, type CommandHandler } from '../shell/commandTable';
-import { setUiTreeDelay, uiTreeClosedEarly, uiTreeDelayOf } from '../operator/uiTreeDelay';
+import { setUiTreeDelay, uiTreeClosedEarly, uiTreeDelayOf } from '../device/operatorTreeDelay';
 import { dumpsysClosedEarly, dumpsysDelayOf, setDumpsysDelay } from '../shell/commands/dumpsys';
 import { SYSTEM_HELP, systemScenario, systemStatus } from './systemScenarios';
 

@@ -24,7 +24,7 @@ import type { Clock } from './clock';
 import { currentDisplay, describeDevice, hierarchyXml, metadataOf } from './deviceFacts';
 import { executeOnOperator, type ExecuteOutcome } from './executeActions';
 import { PanelController, type PanelWindowHost } from './panelController';
-import { noteUiTreeClosedEarly, uiTreeDelayOf, type UiTreeClosedEarly } from './uiTreeDelay';
+import { noteUiTreeClosedEarly, uiTreeDelayOf, type UiTreeClosedEarly } from '../device/operatorTreeDelay';
 
 export const OPERATOR_SERVICE_CLASS = 'com.androperator.operator.OperatorAccessibilityService';
 export const OPERATOR_VERSION = { versionName: '0.1.0', versionCode: '1' };

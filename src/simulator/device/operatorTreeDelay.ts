@@ -1,7 +1,7 @@
 // A slow Operator tree (simctl fault ui-tree delay MS): every get_ui_tree answer waits MS before it is written, as a
 // busy app's accessibility tree can on a real device. A host that closes the agent stream first ends the wait;
 // nothing is written and the call is listed (what `simctl status` shows as uiTreeClosedEarly).
-import type { DeviceState } from '../device/state';
+import type { DeviceState } from './state';
 
 export interface UiTreeClosedEarly {
   requestId: string;
