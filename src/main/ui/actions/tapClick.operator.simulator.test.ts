@@ -212,6 +212,30 @@ describe("android.tap_text through the Operator's click_node", () => {
   });
 });
 
+describe('the path chosen before approval is kept after it', () => {
+  it('an Operator replaced by an old one during approval gets the click_node and refuses it; no input tap follows', async () => {
+    // Between approval and execution the device's Operator becomes one that predates click_node.
+    const asking = approver('approve', () => {
+      sim.operator.legacyProtocol = true;
+      return Promise.resolve();
+    });
+    const result = await call(tapText, { text: 'Mail' }, asking.approve);
+    expect(asking.asked[0]?.preview).toContain('Accessibility tap text "Mail"');
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'OPERATOR_PROTOCOL_ERROR',
+        details: { action_sent: true, performed: false, method: 'accessibility_click' },
+      },
+    });
+    expect(!result.ok && result.error.message).toContain('unknown request type "click_node"');
+    // The re-read, then the one click_node; never `input tap` instead.
+    expect(asking.after()).toEqual([...TREE_READ, AGENT]);
+    expect(inputTaps(asking.after())).toEqual([]);
+    expect(await texts()).not.toContain('Compose');
+  });
+});
+
 describe('android.tap_text without a click_node Operator', () => {
   it('keeps input tap when the Operator predates click_node, saying why', async () => {
     sim.operator.legacyProtocol = true;
