@@ -43,17 +43,19 @@ export type AgentCaller = (request: AgentRequest, waitMs: number) => Promise<Age
 
 /**
  * Sends one request and waits for its response. Once the frame is written, the request is never sent again:
- * a lost answer is reported with dispatchState "unknown".
+ * a lost answer is reported with dispatchState "unknown". `signal` cancels the request: its stream is closed (so
+ * no late answer can reach a later request) and the call answers COMMAND_CANCELLED once the stream has closed.
  */
 export async function callAgent(
   target: AgentTarget,
   request: AgentRequest,
   waitMs: number,
+  signal?: AbortSignal,
 ): Promise<AgentAnswer> {
   // A session of one request: the same open, exchange and teardown as a run's shared stream.
   const session = new AgentSession(target);
   try {
-    return await session.call(request, waitMs);
+    return await session.call(request, waitMs, signal);
   } finally {
     session.close();
   }
@@ -82,9 +84,13 @@ export class AgentSession {
     return opened;
   }
 
-  /** Sends `request` once its turn comes; the wait starts when its frame is written. */
-  call(request: AgentRequest, waitMs: number): Promise<AgentAnswer> {
-    const result = this.turn.then(() => this.send(request, waitMs));
+  /**
+   * Sends `request` once its turn comes; the wait starts when its frame is written. A `signal` that aborts cancels
+   * it: before the frame is written nothing is sent; after, the stream is closed (the Operator's late answer can
+   * never reach the next request, which opens a new stream) and the call answers once it has closed.
+   */
+  call(request: AgentRequest, waitMs: number, signal?: AbortSignal): Promise<AgentAnswer> {
+    const result = this.turn.then(() => this.send(request, waitMs, signal));
     // A call that throws (it should not) must not stop the ones queued behind it.
     this.turn = result.catch(() => undefined);
     return result;
@@ -124,11 +130,12 @@ export class AgentSession {
     return ok(stream);
   }
 
-  private async send(request: AgentRequest, waitMs: number): Promise<AgentAnswer> {
+  private async send(request: AgentRequest, waitMs: number, signal?: AbortSignal): Promise<AgentAnswer> {
+    if (signal?.aborted) return cancelledBeforeSending(request);
     const opened = await this.ensureStream();
     if (!opened.ok) return opened;
     const stream = opened.value;
-    const answer = await exchange(stream, request, waitMs);
+    const answer = await exchange(stream, request, waitMs, signal);
     if (!answer.ok) {
       // After a lost or refused request the stream's state is unknown: never reuse it.
       if (this.stream === stream) this.stream = null;
@@ -145,13 +152,38 @@ function sessionClosed(): Result<never, HostFailure> {
   });
 }
 
-function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promise<AgentAnswer> {
+function cancelledBeforeSending(request: AgentRequest): Result<never, HostFailure> {
+  return failHost(
+    'COMMAND_CANCELLED',
+    `${request.type} was cancelled before it was sent.`,
+    { phase: 'dispatch', dispatchState: 'not_dispatched' },
+    { requestId: request.id },
+  );
+}
+
+function exchange(
+  stream: Duplex,
+  request: AgentRequest,
+  waitMs: number,
+  signal?: AbortSignal,
+): Promise<AgentAnswer> {
   return new Promise((resolve) => {
     const decoder = new FrameDecoder();
     let settled = false;
+    // Set when `signal` aborted after the frame was written: the stream is being closed, and the answer waits for it.
+    let cancelling = false;
+    const onAbort = (): void => {
+      if (settled || cancelling) return;
+      cancelling = true;
+      clearTimeout(timer);
+      stream.off('data', onData);
+      stream.destroy();
+      if (stream.closed) onEnd();
+    };
     const finish = (result: AgentAnswer): void => {
       if (settled) return;
       settled = true;
+      signal?.removeEventListener('abort', onAbort);
       clearTimeout(timer);
       stream.off('data', onData);
       stream.off('end', onEnd);
@@ -229,16 +261,31 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
         return;
       }
     };
-    const onEnd = (): void =>
+    const onEnd = (): void => {
+      if (cancelling) {
+        if (!stream.closed) return; // 'end' first: the answer waits for 'close'
+        finish(
+          failHost(
+            'COMMAND_CANCELLED',
+            `${request.type} was cancelled while it waited for the Operator's answer; its stream is closed, so a late answer reaches nobody. It may have run.`,
+            { phase: 'result_wait', dispatchState: 'unknown' },
+            { requestId: request.id },
+          ),
+        );
+        return;
+      }
       lost(
         'RESULT_TRANSPORT_FAILED',
         `The Operator's stream closed before it answered ${request.type}; the request may have run.`,
       );
-    const onError = (error: Error): void =>
+    };
+    const onError = (error: Error): void => {
+      if (cancelling) return; // the destroy's own error: 'close' follows
       lost(
         'RESULT_TRANSPORT_FAILED',
         `The Operator's stream failed: ${error.message}; the request may have run.`,
       );
+    };
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onError);
@@ -255,7 +302,12 @@ function exchange(stream: Duplex, request: AgentRequest, waitMs: number): Promis
       );
       return;
     }
+    if (signal?.aborted) {
+      finish(cancelledBeforeSending(request));
+      return;
+    }
     stream.write(encodeFrame(request));
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

@@ -56,10 +56,14 @@ export function fromOperatorTree(tree: OperatorTree, maxNodes: number, durationM
   };
 }
 
-/** Asks the Operator; an error string when it is not enabled or does not answer with a tree. */
+/**
+ * Asks the Operator; an error string when it is not enabled or does not answer with a tree. `signal` cancels the
+ * request (its agent stream is closed before this answers).
+ */
 export async function readOperatorTree(
   context: AndroidToolContext,
   maxNodes: number,
+  signal?: AbortSignal,
 ): Promise<Result<UiTree, string>> {
   const device = context.device;
   if (device === undefined) return { ok: false, error: 'no device' };
@@ -73,6 +77,7 @@ export async function readOperatorTree(
     { client: device.client, serial: device.serial, operatorPackage: DEFAULT_OPERATOR_PACKAGE },
     { v: 1, type: 'get_ui_tree', id: `ui-tree-${randomBytes(6).toString('hex')}` },
     OPERATOR_WAIT_MS,
+    signal,
   );
   if (!answer.ok) return { ok: false, error: `the Operator did not answer: ${answer.error.message}` };
   const response = answer.value;
@@ -84,18 +89,23 @@ export async function readOperatorTree(
   return ok(fromOperatorTree(response.tree, maxNodes, context.now() - started));
 }
 
-/** The tree from the chosen source; `auto` tries the Operator first, then uiautomator. */
+/**
+ * The tree from the chosen source; `auto` tries the Operator first, then uiautomator. `signal` (optional) cancels
+ * an Operator read in flight; a cancelled read never falls back to uiautomator.
+ */
 export async function readTree(
   context: AndroidToolContext,
   choice: UiSourceChoice,
   maxNodes: number,
+  signal?: AbortSignal,
 ): Promise<Result<TreeRead>> {
   if (choice === 'uiautomator') {
     const tree = await readUiautomatorTree(context, maxNodes);
     return tree.ok ? ok({ tree: tree.value, fallback_reason: null }) : tree;
   }
-  const operator = await readOperatorTree(context, maxNodes);
+  const operator = await readOperatorTree(context, maxNodes, signal);
   if (operator.ok) return ok({ tree: operator.value, fallback_reason: null });
+  if (signal?.aborted) return fail('COMMAND_CANCELLED', `The UI tree read was cancelled: ${operator.error}`);
   if (choice === 'operator')
     return fail('OPERATOR_UNREACHABLE', `The Operator tree is unavailable: ${operator.error}`, {
       hint: 'enable the Operator accessibility service, or pass source: "uiautomator"',

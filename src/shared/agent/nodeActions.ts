@@ -40,7 +40,17 @@ export type NodeActionResponse =
       id: string;
       result: { performed: true; mode: 'append' | 'replace'; length: number };
     }
-  | { v: 1; type: 'click_node_result'; id: string; result: { performed: true } };
+  | { v: 1; type: 'click_node_result'; id: string; result: ClickResult };
+
+/**
+ * What click_node clicked: the target itself (levels_up 0) or its first clickable ancestor (reference 4.2: "walks up
+ * to the first clickable ancestor"), named by class, resource id and bounds as get_ui_tree shows them.
+ */
+export type ClickResult = {
+  performed: true;
+  levels_up: number;
+  clicked: { class: string | null; resource_id: string | null; bounds: string };
+};
 
 /** A refusal the Operator answers as an error frame. */
 export interface NodeActionRefusal {
@@ -143,7 +153,18 @@ export function locateTarget(
   target: NodeTarget,
   hash: Sha256Base64Url,
 ): Result<RawTreeNode, NodeActionRefusal> {
+  const located = locate(windows, target, hash);
+  return located.ok ? ok(located.value.node) : located;
+}
+
+/** locateTarget, with the node's ancestors (parent first, up to its window root). */
+function locate(
+  windows: RawTreeWindow[],
+  target: NodeTarget,
+  hash: Sha256Base64Url,
+): Result<{ node: RawTreeNode; ancestors: RawTreeNode[] }, NodeActionRefusal> {
   const queue: RawTreeNode[] = windows.flatMap((window) => (window.root === null ? [] : [window.root]));
+  const parentOf = new Map<RawTreeNode, RawTreeNode>();
   const found: RawTreeNode[] = [];
   let visited = 0;
   for (let head = 0; head < queue.length; head++) {
@@ -160,7 +181,10 @@ export function locateTarget(
     const node = queue[head]!;
     if (!node.visible) continue;
     if (sameIdentity(node, target, hash)) found.push(node);
-    queue.push(...node.children);
+    for (const child of node.children) {
+      parentOf.set(child, node);
+      queue.push(child);
+    }
   }
   if (found.length === 0)
     return {
@@ -180,7 +204,10 @@ export function locateTarget(
         details: { matches: found.length },
       },
     };
-  return ok(found[0]!);
+  const node = found[0]!;
+  const ancestors: RawTreeNode[] = [];
+  for (let up = parentOf.get(node); up !== undefined; up = parentOf.get(up)) ancestors.push(up);
+  return ok({ node, ancestors });
 }
 
 /** What set_text / click_node need from the platform for the located node. */
@@ -189,7 +216,7 @@ export interface NodeEffects {
   currentText(node: RawTreeNode): string;
   /** ACTION_SET_TEXT with ACTION_ARGUMENT_SET_TEXT_CHARSEQUENCE; false when the app refused it. */
   setText(node: RawTreeNode, text: string): boolean | Promise<boolean>;
-  /** ACTION_CLICK; false when the app refused it. */
+  /** ACTION_CLICK on the target or its first clickable ancestor; false when the app refused it. */
   click(node: RawTreeNode): boolean | Promise<boolean>;
 }
 
@@ -200,24 +227,46 @@ export async function runNodeAction(
   hash: Sha256Base64Url,
   effects: NodeEffects,
 ): Promise<Result<NodeActionResponse, NodeActionRefusal>> {
-  const located = locateTarget(windows, request.target, hash);
+  const located = locate(windows, request.target, hash);
   if (!located.ok) return located;
-  const node = located.value;
+  const { node, ancestors } = located.value;
   const refuse = (code: ErrorCode, message: string): { ok: false; error: NodeActionRefusal } => ({
     ok: false,
     error: { code, message, details: { bounds: request.target.bounds } },
   });
   if (request.type === 'click_node') {
-    if (!node.enabled)
-      return refuse('UI_TARGET_NOT_CLICKABLE', 'The target node is disabled; nothing was done.');
-    if (!node.clickable)
+    // ACTION_CLICK goes to the first clickable node from the target up (reference 4.2), as a finger's tap would.
+    const chain = [node, ...ancestors];
+    const levels = chain.findIndex((candidate) => candidate.clickable);
+    const clicked = chain[levels];
+    if (clicked === undefined)
       return refuse(
         'UI_TARGET_NOT_CLICKABLE',
-        'The target node is not clickable (ACTION_CLICK is not offered); nothing was done: target its clickable ancestor.',
+        'Neither the target node nor any of its ancestors is clickable (ACTION_CLICK is not offered); nothing was done.',
       );
-    if (!(await effects.click(node)))
+    if (!clicked.enabled)
+      return refuse(
+        'UI_TARGET_NOT_CLICKABLE',
+        levels === 0
+          ? 'The target node is disabled; nothing was done.'
+          : "The target's first clickable ancestor is disabled; nothing was done.",
+      );
+    if (!(await effects.click(clicked)))
       return refuse('UI_NODE_ACTION_FAILED', 'The app refused ACTION_CLICK on the target node.');
-    return ok({ v: 1, type: 'click_node_result', id: request.id, result: { performed: true } });
+    return ok({
+      v: 1,
+      type: 'click_node_result',
+      id: request.id,
+      result: {
+        performed: true,
+        levels_up: levels,
+        clicked: {
+          class: empty(clicked.class),
+          resource_id: empty(clicked.resource_id),
+          bounds: boundsString(clicked.bounds),
+        },
+      },
+    });
   }
   if (node.password)
     return refuse(

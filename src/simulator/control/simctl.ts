@@ -5,6 +5,7 @@ import type { DeviceState } from '../device/state';
 import { dumpDelayOf, setDumpDelay } from '../device/uiTree';
 import { tracingServiceOf } from '../perfetto/service';
 import { failWith, type CommandContext, type CommandHandler } from '../shell/commandTable';
+import { setUiTreeDelay, uiTreeClosedEarly, uiTreeDelayOf } from '../device/operatorTreeDelay';
 import { dumpsysClosedEarly, dumpsysDelayOf, setDumpsysDelay } from '../shell/commands/dumpsys';
 import { SYSTEM_HELP, systemScenario, systemStatus } from './systemScenarios';
 
@@ -57,6 +58,7 @@ const HELP = `usage: simctl COMMAND [ARGS]   (simulated devices only)
   fault agent drop-next                the Operator drops its next execute answer
   fault uiautomator delay MS|ok        slow uiautomator dump (MS 0..${MAX_DELAY_MS}); ok clears it
   fault dumpsys delay MS|ok            every dumpsys answer waits MS (0..${MAX_DELAY_MS}); ok clears it
+  fault ui-tree delay MS|ok            every Operator get_ui_tree answer waits MS (0..${MAX_DELAY_MS}); ok clears it
   fault clear                          every fault back to normal
   operator enable|disable              the Operator's accessibility service
   unplug MS                            drop host connections, back after MS (1..${MAX_UNPLUG_MS})
@@ -224,13 +226,23 @@ function fault(context: CommandContext, control: SimulatorControl, args: readonl
       setDumpsysDelay(control.state, ms);
       return 0;
     }
+    case 'ui-tree': {
+      const ms = mode === 'ok' ? 0 : mode === 'delay' ? integerIn(amount, 0, MAX_DELAY_MS) : undefined;
+      if (ms === undefined) return usage(context, `fault ui-tree delay MS (0..${MAX_DELAY_MS})|ok`);
+      setUiTreeDelay(control.state, ms);
+      return 0;
+    }
     case 'clear':
       Object.assign(faults, defaultFaults());
       setDumpDelay(control.state, 0);
       setDumpsysDelay(control.state, 0);
+      setUiTreeDelay(control.state, 0);
       return 0;
     default:
-      return usage(context, 'fault screencap|draw-ack|panel-capture|agent|uiautomator|dumpsys|clear ...');
+      return usage(
+        context,
+        'fault screencap|draw-ack|panel-capture|agent|uiautomator|dumpsys|ui-tree|clear ...',
+      );
   }
 }
 
@@ -241,9 +253,12 @@ function status(control: SimulatorControl): Record<string, unknown> {
       ...control.faults,
       uiautomatorDumpDelayMs: dumpDelayOf(control.state),
       dumpsysDelayMs: dumpsysDelayOf(control.state),
+      operatorUiTreeDelayMs: uiTreeDelayOf(control.state),
     },
     /** Delayed dumpsys calls whose stream the host closed before the answer (the last 50). */
     dumpsysClosedEarly: dumpsysClosedEarly(control.state),
+    /** Delayed Operator get_ui_tree requests whose agent stream the host closed before the answer (the last 50). */
+    uiTreeClosedEarly: uiTreeClosedEarly(control.state),
     settings: {
       locale: state.locale,
       fontScale: state.fontScale,

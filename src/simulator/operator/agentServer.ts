@@ -34,6 +34,10 @@ export interface AgentBackend {
   panelState(): PanelGeneration;
   /** The bounded tree of the active windows; null while the accessibility service is not connected. */
   uiTree(): Promise<OperatorTree | null>;
+  /** Test fault (simctl fault ui-tree delay): how long a get_ui_tree answer waits before it is written. */
+  uiTreeDelayMs?(): number;
+  /** Records a delayed get_ui_tree whose stream the host closed before the answer (nothing was written). */
+  noteUiTreeClosedEarly?(entry: { requestId: string; atMs: number; waitedMs: number; delayMs: number }): void;
   /** set_text / click_node on the current windows; null while the accessibility service is not connected. */
   nodeAction(request: NodeActionRequest): Promise<Result<NodeActionResponse, NodeActionRefusal> | null>;
 }
@@ -102,6 +106,20 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
         return;
       }
       case 'get_ui_tree': {
+        const delayMs = backend.uiTreeDelayMs?.() ?? 0;
+        if (delayMs > 0) {
+          const startedAt = Date.now();
+          if (!(await staysOpenFor(stream, delayMs))) {
+            const atMs = Date.now();
+            backend.noteUiTreeClosedEarly?.({
+              requestId: request.id,
+              atMs,
+              waitedMs: atMs - startedAt,
+              delayMs,
+            });
+            return;
+          }
+        }
         const tree = await backend.uiTree();
         if (tree === null)
           sendError(
@@ -181,6 +199,21 @@ export function serveAgentStream(stream: Duplex, backend: AgentBackend): void {
       queue.push(frame.value);
     }
     void pump();
+  });
+}
+
+/** Waits `ms`; false as soon as the stream closes first (the host gave up on the answer). */
+function staysOpenFor(stream: Duplex, ms: number): Promise<boolean> {
+  if (stream.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (open: boolean): void => {
+      clearTimeout(timer);
+      stream.off('close', onClose);
+      resolve(open);
+    };
+    const onClose = (): void => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    stream.once('close', onClose);
   });
 }
 

@@ -24,6 +24,7 @@ import type { Clock } from './clock';
 import { currentDisplay, describeDevice, hierarchyXml, metadataOf } from './deviceFacts';
 import { executeOnOperator, type ExecuteOutcome } from './executeActions';
 import { PanelController, type PanelWindowHost } from './panelController';
+import { noteUiTreeClosedEarly, uiTreeDelayOf, type UiTreeClosedEarly } from '../device/operatorTreeDelay';
 
 export const OPERATOR_SERVICE_CLASS = 'com.androperator.operator.OperatorAccessibilityService';
 export const OPERATOR_VERSION = { versionName: '0.1.0', versionCode: '1' };
@@ -181,6 +182,14 @@ export class SimulatedOperator implements AgentBackend {
       [{ id: 1, root: hierarchy === undefined ? null : rawTreeNode(hierarchy.root) }],
       sha256Base64Url,
     );
+  }
+
+  uiTreeDelayMs(): number {
+    return uiTreeDelayOf(this.options.state);
+  }
+
+  noteUiTreeClosedEarly(entry: UiTreeClosedEarly): void {
+    noteUiTreeClosedEarly(this.options.state, entry);
   }
 
   /** Every set_text / click_node request that reached this Operator, oldest first. */

@@ -61,14 +61,20 @@ describe('androperator ui <action>', () => {
   });
 
   it('--yes taps the unique node; launch with a JSON --verification reports the focused package', async () => {
+    const operator = lab.phones[0]!.operator;
+    operator.receivedNodeActions.length = 0;
     const mark = lab.phones[0]!.device.received().at(-1);
+    // The phone's Operator offers click_node: the tap is its Accessibility click, not `input tap`.
     expect(await ui(['tap-text', '--text', 'Mail', '--yes'])).toMatchObject({
       ok: true,
-      value: { action_sent: true, command: "input tap '662' '1935'" },
+      value: {
+        action_sent: true,
+        method: 'accessibility_click',
+        operator_result: { type: 'click_node_result', result: { performed: true } },
+      },
     });
-    expect(sentAfter(mark).filter((service) => service.includes('raw:input '))).toEqual([
-      "shell,v2,raw:input tap '662' '1935'",
-    ]);
+    expect(operator.receivedNodeActions.map((action) => action.type)).toEqual(['click_node']);
+    expect(sentAfter(mark).filter((service) => service.includes('raw:input '))).toEqual([]);
     const launched = await ui([
       'launch',
       '--package',

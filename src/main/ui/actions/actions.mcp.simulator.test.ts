@@ -93,17 +93,22 @@ describe('UI actions over MCP', () => {
     });
   });
 
-  it('taps under the approve-all policy: the device receives the tap and the screen changes', async () => {
+  it('taps under the approve-all policy: the device receives one click_node and the screen changes', async () => {
     const client = await connect({ approve: APPROVE_ALL });
+    sim.operator.receivedNodeActions.length = 0;
     const mark = sim.device.received().at(-1);
     const result = await tapMail(client);
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent).toMatchObject({
       kind: 'tap_text',
       action_sent: true,
-      command: "input tap '662' '1935'",
+      method: 'accessibility_click',
+      command:
+        'operator click_node on [540,1812][784,2059]: ACTION_CLICK on the node itself (android.widget.TextView at [540,1812][784,2059])',
+      operator_result: { type: 'click_node_result', result: { performed: true, levels_up: 0 } },
     });
-    expect(inputsAfter(mark)).toEqual(["shell,v2,raw:input tap '662' '1935'"]);
+    expect(sim.operator.receivedNodeActions.map((action) => action.type)).toEqual(['click_node']);
+    expect(inputsAfter(mark)).toEqual([]);
     const focus = await adb.adb(['-s', serial, 'shell', 'dumpsys window | grep mCurrentFocus']);
     expect(focus.stdout.toString()).toContain('com.simmail.android/');
   });
@@ -115,8 +120,9 @@ describe('UI actions over MCP', () => {
       isError: true,
       structuredContent: { code: 'APPROVAL_REFUSED' },
     });
-    expect(asked[0]?.message).toContain("tap text 'Mail' at [540,1812][784,2059]");
+    expect(asked[0]?.message).toContain('Accessibility tap text "Mail" at [540,1812][784,2059]');
     expect(inputsAfter(mark)).toEqual([]);
+    sim.operator.receivedNodeActions.length = 0;
     asked = [];
     const approving = await connect({
       answers: [
@@ -126,7 +132,8 @@ describe('UI actions over MCP', () => {
     });
     expect((await tapMail(approving)).isError).toBeUndefined();
     expect(asked).toHaveLength(2);
-    expect(inputsAfter(mark)).toEqual(["shell,v2,raw:input tap '662' '1935'"]);
+    expect(sim.operator.receivedNodeActions.map((action) => action.type)).toEqual(['click_node']);
+    expect(inputsAfter(mark)).toEqual([]);
   });
 
   it('refuses without elicitation or a policy, sending nothing', async () => {

@@ -29,37 +29,66 @@ function unavailable(reason: OperatorUnavailable, why: string, details: Record<s
   );
 }
 
-/** The device's Operator takes set_text: its hello answers with the service connected and `set_text` listed. */
-export async function checkSetTextCapable(context: AndroidToolContext): Promise<Result<void>> {
+/** Why the Operator cannot take a node action, in words, with the reason code and what it reported. */
+export interface OperatorRefusal {
+  reason: OperatorUnavailable;
+  why: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * Whether the device's Operator takes `capability` (set_text, click_node): its hello answers with the service
+ * connected and the capability listed; otherwise why not.
+ */
+export async function operatorOffers(
+  context: AndroidToolContext,
+  capability: 'set_text' | 'click_node',
+): Promise<Result<void, OperatorRefusal>> {
   const device = context.device;
-  if (device === undefined) return fail('DEVICE_NOT_FOUND', 'no device was resolved for android.input_text');
+  if (device === undefined)
+    return { ok: false, error: { reason: 'operator_missing', why: 'No device was resolved', details: {} } };
   const hello = await callAgent(
     { client: device.client, serial: device.serial, operatorPackage: DEFAULT_OPERATOR_PACKAGE },
     { v: 1, type: 'hello', id: `hello-${randomBytes(6).toString('hex')}` },
     HELLO_WAIT_MS,
   );
+  const refuse = (reason: OperatorUnavailable, why: string, details: Record<string, unknown>) => ({
+    ok: false as const,
+    error: { reason, why, details },
+  });
   if (!hello.ok)
-    return unavailable(
+    return refuse(
       'operator_missing',
       `The Operator did not answer on ${device.serial} (${hello.error.code}: ${hello.error.message})`,
       { cause: hello.error.code },
     );
   const answer = hello.value;
   if (answer.type !== 'hello_result')
-    return unavailable('operator_missing', `The Operator answered hello with ${answer.type}`, {});
+    return refuse('operator_missing', `The Operator answered hello with ${answer.type}`, {});
   if (!answer.service.connected)
-    return unavailable(
+    return refuse(
       'operator_not_enabled',
       "The Operator's accessibility service is not connected on this device",
-      { operator_version: answer.operator.versionName },
+      {
+        operator_version: answer.operator.versionName,
+      },
     );
-  if (!(answer.capabilities ?? []).includes('set_text'))
-    return unavailable(
+  if (!(answer.capabilities ?? []).includes(capability))
+    return refuse(
       'operator_old',
-      `The Operator on this device (version ${answer.operator.versionName}, code ${answer.operator.versionCode}) predates set_text`,
+      `The Operator on this device (version ${answer.operator.versionName}, code ${answer.operator.versionCode}) predates ${capability}`,
       { operator_version: answer.operator.versionName, capabilities: answer.capabilities ?? null },
     );
   return ok(undefined);
+}
+
+/** The device's Operator takes set_text: its hello answers with the service connected and `set_text` listed. */
+export async function checkSetTextCapable(context: AndroidToolContext): Promise<Result<void>> {
+  if (context.device === undefined)
+    return fail('DEVICE_NOT_FOUND', 'no device was resolved for android.input_text');
+  const offered = await operatorOffers(context, 'set_text');
+  if (offered.ok) return offered;
+  return unavailable(offered.error.reason, offered.error.why, offered.error.details);
 }
 
 /** The identity the Operator finds the field by (reference 4.3 step 5's fields). */

@@ -11,6 +11,7 @@ import type { Approver } from '../../approval/approval';
 import type { AgentAnswer } from '../../operator/agentClient';
 import type { UiNode, UiTree } from '../uiTree';
 import { errorLine } from './commands';
+import type { TapMethod, TapPath } from './operatorTap';
 import { describeNode, identityChanges } from './target';
 import { collectBaseline, observeAfterAction, type ObservePorts, type VerificationResult } from './verify';
 import { withUiLock, UI_LOCK_WAIT_MS, type UiLease } from './uiLock';
@@ -28,6 +29,8 @@ export interface Prepared {
    * only names it. Chosen before approval and never swapped for the shell path after it.
    */
   operator?: DistributiveOmit<NodeActionRequest, 'id'>;
+  /** Semantic taps: the path chosen before approval, why, and the node an Accessibility click goes to. */
+  tap?: TapPath & { clicked: UiNode | null };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -65,6 +68,12 @@ export interface ActionAnswer {
   note: string | null;
   /** The Operator path only: the request type and what the Operator reported doing. */
   operator_result?: { type: string; result: Record<string, unknown> };
+  /** Semantic taps: `accessibility_click` (the Operator's click_node) or `input_tap`, chosen before approval. */
+  method?: TapMethod;
+  /** Why `input tap` was used (null for the Accessibility click). */
+  method_reason?: string | null;
+  /** The Accessibility click's node as the approved tree showed it (the target or its first clickable ancestor). */
+  clicked?: Record<string, unknown> | null;
 }
 
 const SELECTION_CODES = new Set(['UI_TARGET_NOT_FOUND', 'UI_TARGET_AMBIGUOUS', 'UI_TREE_INCOMPLETE']);
@@ -164,6 +173,17 @@ function observedSent(error: AppError): boolean | null {
   return null;
 }
 
+/** A semantic tap's path in an answer or a failure's details (nothing for other actions). */
+function tapFields(prepared: Prepared): Pick<ActionAnswer, 'method' | 'method_reason' | 'clicked'> {
+  const tap = prepared.tap;
+  if (tap === undefined) return {};
+  return {
+    method: tap.method,
+    method_reason: tap.reason,
+    clicked: tap.clicked === null ? null : describeNode(tap.clicked),
+  };
+}
+
 function sendFailed(error: AppError, prepared: Prepared): Result<never> {
   const sent = observedSent(error);
   const what =
@@ -177,7 +197,7 @@ function sendFailed(error: AppError, prepared: Prepared): Result<never> {
     error: {
       ...error,
       message: `${error.message} (${what})`,
-      details: { ...error.details, action_sent: sent, command: prepared.command },
+      details: { ...error.details, action_sent: sent, command: prepared.command, ...tapFields(prepared) },
     },
   };
 }
@@ -215,6 +235,7 @@ async function send(ports: ActionPorts, prepared: Prepared): Promise<Result<Sent
           action_sent: sent,
           performed: sent === null ? null : false,
           command: prepared.command,
+          ...tapFields(prepared),
         },
       },
     };
@@ -256,7 +277,7 @@ async function dispatch(
     return fail(
       result.status === 'timed_out' ? 'ANDROID_COMMAND_TIMED_OUT' : 'ANDROID_COMMAND_FAILED',
       `${prepared.command} ${error === null ? `ended ${result.status} (exit ${String(result.exit_code)})` : `answered ${error}`}${result.stderr.trim() === '' ? '' : `: ${result.stderr.trim().slice(0, 300)}`}; it was sent once and is not retried`,
-      { action_sent: true, command: prepared.command, action_result },
+      { action_sent: true, command: prepared.command, action_result, ...tapFields(prepared) },
     );
   const answer: ActionAnswer = {
     kind: plan.kind,
@@ -268,6 +289,7 @@ async function dispatch(
     verification: null,
     note: 'A successful exit does not prove the step worked: read the UI again, or pass verification.',
     ...(sent.value.operator === undefined ? {} : { operator_result: sent.value.operator }),
+    ...tapFields(prepared),
   };
   if (verification === undefined) return ok(answer);
   const observed = await observeAfterAction(ports, verification, baseline);

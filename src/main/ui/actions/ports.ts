@@ -18,9 +18,16 @@ export const ACTION_TIMEOUT_MS = 30_000;
 /** How long an Operator node action may take to answer (its own main-thread budget is 5 s). */
 export const OPERATOR_ACTION_WAIT_MS = 10_000;
 
-/** A tree from exactly this source (the one chosen before approval; never swapped after it). */
-export async function readFrom(context: AndroidToolContext, source: UiSourceChoice): Promise<Result<UiTree>> {
-  const read = await readTree(context, source, UI_DEFAULT_MAX_NODES);
+/**
+ * A tree from exactly this source (the one chosen before approval; never swapped after it). `signal` cancels an
+ * Operator read in flight (its agent stream is closed before this answers).
+ */
+export async function readFrom(
+  context: AndroidToolContext,
+  source: UiSourceChoice,
+  signal?: AbortSignal,
+): Promise<Result<UiTree>> {
+  const read = await readTree(context, source, UI_DEFAULT_MAX_NODES, signal);
   return read.ok ? ok(read.value.tree) : read;
 }
 
@@ -88,7 +95,8 @@ export function contextPorts(context: AndroidToolContext, source: UiSourceChoice
             request,
             OPERATOR_ACTION_WAIT_MS,
           ),
-    readTree: (budgetMs) => readFrom(withinCommandBudget(context, budgetMs), source),
+    readTree: (budgetMs?: number, signal?: AbortSignal) =>
+      readFrom(withinCommandBudget(context, budgetMs), source, signal),
     foreground: (budgetMs) => readForeground(withinCommandBudget(context, budgetMs)),
     now: () => context.now(),
     sleep: (ms) => sleep(ms, undefined, { signal: context.signal }).catch(() => undefined),

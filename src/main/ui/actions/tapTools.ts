@@ -11,34 +11,67 @@ import {
 } from '../../../shared/ui/actionArguments';
 import type { UiSourceChoice } from '../../../shared/ui/uiArguments';
 import { defineTool, type AndroidToolContext } from '../../android/tool';
-import { parseBounds } from '../uiTree';
+import { parseBounds, type UiNode } from '../uiTree';
 import { inputTextCommand, swipeCommand, tapCommand } from './commands';
+import { clickedName, firstClickable, operatorClickPath, type TapPath } from './operatorTap';
+import { nodeTarget } from './operatorText';
 import { performAction, type Prepared } from './perform';
 import { contextPorts, readDisplaySize, readFrom } from './ports';
 import { centreOf, describeNode, pointInside, selectTarget, type TargetQuery } from './target';
 
 const VERIFY_NOTE = 'Optional verification (verify_change, expected_package, text_present/text_absent).';
 
-/** Reads a tree from `source`, selects the unique target and builds the tap. */
+/**
+ * Reads a tree from `source`, selects the unique target and builds the tap. Before approval (`fixed` absent) it
+ * chooses the path: the Operator's click_node when the tree is the Operator's, it offers click_node and the target
+ * or an ancestor is an enabled clickable node; else `input tap`. After approval the same path is rebuilt.
+ */
 async function prepareTap(
   context: AndroidToolContext,
   source: UiSourceChoice,
   query: TargetQuery,
+  fixed?: TapPath,
 ): Promise<Result<Prepared>> {
   const tree = await readFrom(context, source);
   if (!tree.ok) return tree;
   const selected = selectTarget(tree.value, query);
   if (!selected.ok) return selected;
   const { node, box } = selected.value;
+  const label =
+    'text' in query ? `text '${query.text}'` : `node ${node.text === null ? '' : `'${node.text}' `}`;
+  let path = fixed ?? (await operatorClickPath(context, tree.value));
+  if (path.method === 'accessibility_click') {
+    const clicked = firstClickable(tree.value, node);
+    const usable = clicked !== null && clicked.node.enabled !== false;
+    if (fixed !== undefined || usable) {
+      const on = clickedName(clicked);
+      const what = 'text' in query ? `text ${JSON.stringify(query.text)}` : label.trimEnd();
+      return ok({
+        command: `operator click_node on ${node.bounds ?? ''}: ACTION_CLICK on ${on}`,
+        preview: `Accessibility tap ${what} at ${node.bounds ?? ''} (${node.package ?? ''}; the Operator's ACTION_CLICK on ${on})`,
+        target: node,
+        tree: tree.value,
+        operator: {
+          v: 1,
+          type: 'click_node',
+          target: nodeTarget(node as UiNode & { package: string; bounds: string }),
+        },
+        tap: { ...path, clicked: clicked?.node ?? null },
+      });
+    }
+    path = {
+      method: 'input_tap',
+      reason: clicked === null ? 'no_clickable_node' : 'clickable_node_disabled',
+    };
+  }
   const { x, y } = centreOf(box);
   const command = tapCommand(x, y);
-  const what =
-    'text' in query ? `tap text '${query.text}'` : `tap node ${node.text === null ? '' : `'${node.text}' `}`;
   return ok({
     command,
-    preview: `${what.trimEnd()} at ${node.bounds ?? ''} (${node.package ?? ''}; ${command})`,
+    preview: `tap ${label.trimEnd()} at ${node.bounds ?? ''} (${node.package ?? ''}; ${command})`,
     target: node,
     tree: tree.value,
+    tap: { ...path, clicked: null },
   });
 }
 
@@ -92,8 +125,10 @@ function runSemanticTap(
   query: TargetQuery,
   verification: Parameters<typeof performAction>[2],
 ) {
-  // The source is chosen once, before approval: the re-read uses the source the approved tree came from.
+  // The source and the path are chosen once, before approval: the re-read uses the source the approved tree came
+  // from and rebuilds the same path (a click_node is never swapped for `input tap`, nor the reverse).
   let chosen: UiSourceChoice = source;
+  let path: TapPath | undefined;
   return performAction(
     {
       tool,
@@ -102,9 +137,10 @@ function runSemanticTap(
       async prepare() {
         const prepared = await prepareTap(context, source, query);
         if (prepared.ok && prepared.value.tree !== null) chosen = prepared.value.tree.source;
+        if (prepared.ok) path = prepared.value.tap;
         return prepared;
       },
-      revalidate: () => prepareTap(context, chosen, query),
+      revalidate: () => prepareTap(context, chosen, query, path),
     },
     contextPorts(context, source),
     verification,

@@ -37,6 +37,9 @@ async function shell(command: string): Promise<void> {
 }
 
 beforeEach(async () => {
+  // These tests pin the `input tap` path: an Operator that predates click_node (its tree is still read first).
+  // The click_node path is tapClick.operator.simulator.test.ts.
+  sim.operator.legacyProtocol = true;
   await shell(`am force-stop ${MAPS}`);
   await shell('input keyevent HOME');
 });
@@ -106,7 +109,14 @@ describe('android.tap_text', () => {
     const result = await call(tapText, { text: 'Mail' }, asking.approve);
     expect(result).toMatchObject({
       ok: true,
-      value: { kind: 'tap_text', action_sent: true, command: "input tap '662' '1935'", verification: null },
+      value: {
+        kind: 'tap_text',
+        action_sent: true,
+        command: "input tap '662' '1935'",
+        method: 'input_tap',
+        method_reason: 'operator_old',
+        verification: null,
+      },
     });
     expect(asking.asked).toEqual([
       {
@@ -116,8 +126,9 @@ describe('android.tap_text', () => {
         strength: 'strong',
       },
     ]);
-    // Before approval only the tree was read; after it, the tree again and then the tap.
-    expect(asking.before(start)).toEqual(READ);
+    // Before approval the tree was read and the Operator's hello found no click_node; after approval the tree
+    // again and then the tap.
+    expect(asking.before(start)).toEqual([...READ, 'localabstract:com.androperator.operator.agent']);
     expect(asking.after()).toEqual([...READ, "shell,v2,raw:input tap '662' '1935'"]);
     const after = await screen();
     expect(after[0]?.package).toBe(MAIL);

@@ -1,7 +1,8 @@
 // Postcondition helpers: the focused window's owner from mCurrentFocus, and the tree digest verify_change compares.
 import { describe, expect, it } from 'vitest';
 import type { UiTree } from '../uiTree';
-import { parseFocusLine, treeDigest } from './verify';
+import { fail } from '../../../shared/errors';
+import { observeAfterAction, parseFocusLine, treeDigest, type ObservePorts } from './verify';
 
 describe('parseFocusLine', () => {
   it('reads the package and component of a focused activity window', () => {
@@ -64,5 +65,33 @@ describe('treeDigest', () => {
     expect(treeDigest(tree('a'))).toBe(treeDigest({ ...tree('a'), duration_ms: 99 }));
     expect(treeDigest(tree('a'))).not.toBe(treeDigest(tree('b')));
     expect(treeDigest(tree('a'))).not.toBe(treeDigest(tree('a', true)));
+  });
+});
+
+describe('an observation read cut at the budget', () => {
+  it('is cancelled through its signal and waited for until it has closed', async () => {
+    const events: string[] = [];
+    const ports: ObservePorts = {
+      // A read that never answers by itself: it ends only when cancelled, and takes 30 ms to close.
+      readTree: (_budget, signal) =>
+        new Promise((resolve) => {
+          signal?.addEventListener('abort', () => {
+            events.push('cancelled');
+            setTimeout(() => {
+              events.push('closed');
+              resolve(fail('COMMAND_CANCELLED', 'closed'));
+            }, 30);
+          });
+        }),
+      foreground: () => Promise.resolve(fail('ANDROID_COMMAND_FAILED', 'unused')),
+      now: () => Date.now(),
+      sleep: () => Promise.resolve(),
+      aborted: () => false,
+    };
+    const result = await observeAfterAction(ports, { text_present: 'x', timeout_ms: 100 }, null);
+    events.push('answered');
+    expect(events).toEqual(['cancelled', 'closed', 'answered']);
+    expect(result).toMatchObject({ passed: false, read_abandoned: true, read_closed: true, polls: 1 });
+    expect(result.read_close_ms).toBeGreaterThanOrEqual(25);
   });
 });

@@ -2,7 +2,8 @@
 // every 300 ms within timeout_ms. Each check reports only what was observed: verified, not_verified or unknown
 // (nothing complete to judge by), with the evidence. Never replays or undoes the action; never scrolls.
 // timeout_ms bounds the baseline collection and the observation each: every read gets only the budget left, and a
-// read still in flight when the budget ends is abandoned (the observation is then incomplete), never waited for.
+// read still in flight when the budget ends is abandoned (the observation is then incomplete): it is cancelled (an
+// Operator request's agent stream is closed, so its late answer reaches nobody) and waited for until it has closed.
 import { createHash } from 'node:crypto';
 import type { Result } from '../../../shared/errors';
 import { isPackageName } from '../../../shared/android/packageName';
@@ -21,9 +22,14 @@ export interface Foreground {
 
 /** What observation needs from a device: read-only reads, a clock and a cancellable sleep. */
 export interface ObservePorts {
-  /** Reads the tree; `budgetMs` bounds the device commands of this read (the observation also stops waiting). */
-  readTree(budgetMs?: number): Promise<Result<UiTree>>;
-  foreground(budgetMs?: number): Promise<Result<Foreground>>;
+  /**
+   * Reads the tree; `budgetMs` bounds the device commands of this read (the observation also stops waiting), and
+   * `signal` cancels it: the read then closes what it opened (an Operator request's stream) before it answers.
+   */
+  readTree(budgetMs?: number, signal?: AbortSignal): Promise<Result<UiTree>>;
+  foreground(budgetMs?: number, signal?: AbortSignal): Promise<Result<Foreground>>;
+  /** The call's cancellation; a read in flight is cancelled with it. */
+  signal?: AbortSignal;
   now(): number;
   /** Resolves after ms, or at once when the call is cancelled. */
   sleep(ms: number): Promise<void>;
@@ -61,25 +67,69 @@ export interface VerificationResult {
   read_error: string | null;
   /** True when a read was still in flight at the end of timeout_ms and was abandoned (the observation is incomplete). */
   read_abandoned: boolean;
+  /**
+   * An abandoned read is cancelled: true when it had closed (its Operator stream closed, its commands ended) before
+   * this answer, false when it had not within 2 s; null when no read was abandoned.
+   */
+  read_closed: boolean | null;
+  /** How long the abandoned read took to close after it was cancelled (ms); null when none was abandoned. */
+  read_close_ms: number | null;
 }
 
-/** A read that did not finish within the budget left: abandoned, its answer ignored. */
+/** A read that did not finish within the budget left: abandoned (cancelled, its answer ignored). */
 const ABANDONED = Symbol('abandoned');
 
-/** The read's answer, or ABANDONED when `budgetMs` (wall clock) ends first. */
-async function withinBudget<T>(read: Promise<T>, budgetMs: number): Promise<T | typeof ABANDONED> {
-  // An abandoned read may still fail later: nobody waits for it then.
-  read.catch(() => undefined);
-  if (budgetMs <= 0) return ABANDONED;
+/** How long an abandoned read may take to close after it is cancelled before the answer stops waiting for it. */
+export const READ_CLOSE_WAIT_MS = 2000;
+
+interface Budgeted<T> {
+  value: T | typeof ABANDONED;
+  /** For an abandoned read that had started: whether it closed after the cancel, and how long that took. */
+  closed: boolean | null;
+  closeMs: number | null;
+}
+
+/**
+ * The read's answer, or ABANDONED when `budgetMs` (wall clock) ends first. The read gets a signal that aborts at
+ * the budget (or with the call): an abandoned read is cancelled and waited for until it has closed (at most
+ * READ_CLOSE_WAIT_MS), so nothing of it is left running or answering after this returns.
+ */
+async function withinBudget<T>(
+  read: (signal: AbortSignal) => Promise<T>,
+  budgetMs: number,
+  callSignal: AbortSignal | undefined,
+): Promise<Budgeted<T>> {
+  if (budgetMs <= 0) return { value: ABANDONED, closed: null, closeMs: null };
+  const cancel = new AbortController();
+  const signal = callSignal === undefined ? cancel.signal : AbortSignal.any([cancel.signal, callSignal]);
+  const pending = read(signal);
+  // A cancelled read may still fail: its failure is not the answer.
+  const settled = pending.then(
+    () => true,
+    () => true,
+  );
   let timer: ReturnType<typeof setTimeout> | undefined;
   const ended = new Promise<typeof ABANDONED>((resolve) => {
     timer = setTimeout(() => resolve(ABANDONED), budgetMs);
   });
+  let value: T | typeof ABANDONED;
   try {
-    return await Promise.race([read, ended]);
+    value = await Promise.race([pending, ended]);
   } finally {
     clearTimeout(timer);
   }
+  if (value !== ABANDONED) return { value, closed: null, closeMs: null };
+  cancel.abort();
+  const cancelledAt = Date.now();
+  let wait: ReturnType<typeof setTimeout> | undefined;
+  const closed = await Promise.race([
+    settled,
+    new Promise<false>((resolve) => {
+      wait = setTimeout(() => resolve(false), READ_CLOSE_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(wait);
+  return { value: ABANDONED, closed, closeMs: Date.now() - cancelledAt };
 }
 
 function abandonedWhy(what: string, timeoutMs: number): string {
@@ -131,7 +181,8 @@ export async function collectBaseline(
   let why = 'no read finished';
   for (;;) {
     const left = timeoutMs - (ports.now() - started);
-    const read = await withinBudget(ports.readTree(left), left);
+    const budgeted = await withinBudget((signal) => ports.readTree(left, signal), left, ports.signal);
+    const read = budgeted.value;
     if (read === ABANDONED) return { tree: null, why: abandonedWhy('UI tree', timeoutMs) };
     if (read.ok && isCompleteTree(read.value)) return { tree: read.value, why: '' };
     why = read.ok
@@ -147,6 +198,8 @@ interface Observation {
   foreground: Foreground | null;
   error: string | null;
   abandoned: boolean;
+  closed: boolean | null;
+  closeMs: number | null;
 }
 
 async function observeOnce(
@@ -157,12 +210,18 @@ async function observeOnce(
 ): Promise<Observation> {
   const needsTree =
     wanted.verify_change === true || wanted.text_present !== undefined || wanted.text_absent !== undefined;
-  const [tree, foreground] = await Promise.all([
-    needsTree ? withinBudget(ports.readTree(budgetMs), budgetMs) : Promise.resolve(null),
+  const none = { value: null, closed: null, closeMs: null };
+  const [treeRead, foregroundRead] = await Promise.all([
+    needsTree
+      ? withinBudget((signal) => ports.readTree(budgetMs, signal), budgetMs, ports.signal)
+      : Promise.resolve(none),
     wanted.expected_package === undefined
-      ? Promise.resolve(null)
-      : withinBudget(ports.foreground(budgetMs), budgetMs),
+      ? Promise.resolve(none)
+      : withinBudget((signal) => ports.foreground(budgetMs, signal), budgetMs, ports.signal),
   ]);
+  const tree = treeRead.value;
+  const foreground = foregroundRead.value;
+  const cut = [treeRead, foregroundRead].filter((read) => read.closed !== null);
   const errors: string[] = [];
   if (tree === ABANDONED) errors.push(abandonedWhy('UI tree', timeoutMs));
   else if (tree !== null && !tree.ok) errors.push(tree.error.message);
@@ -173,6 +232,8 @@ async function observeOnce(
     foreground: foreground !== null && foreground !== ABANDONED && foreground.ok ? foreground.value : null,
     error: errors.length === 0 ? null : errors.join('; '),
     abandoned: tree === ABANDONED || foreground === ABANDONED,
+    closed: cut.length === 0 ? null : cut.every((read) => read.closed === true),
+    closeMs: cut.length === 0 ? null : Math.max(...cut.map((read) => read.closeMs ?? 0)),
   };
 }
 
@@ -263,6 +324,8 @@ function summarise(
     focused_text: complete?.nodes.find((node) => node.focused === true)?.text ?? null,
     read_error: seen.error,
     read_abandoned: seen.abandoned,
+    read_closed: seen.closed,
+    read_close_ms: seen.closeMs,
     ...extra,
   };
 }

@@ -7,6 +7,7 @@ import android.view.accessibility.AccessibilityNodeInfo
 import android.view.accessibility.AccessibilityWindowInfo
 import android.widget.Button
 import android.widget.EditText
+import android.widget.LinearLayout
 import com.androperator.operator.OperatorAccessibilityService
 import com.androperator.operator.core.json.Json
 import com.androperator.operator.core.json.JsonWriter
@@ -74,6 +75,8 @@ class NodeActionsTest {
   private lateinit var password: EditText
   private lateinit var order: Button
   private var clicks = 0
+  private var rowClicks = 0
+  private lateinit var labelNode: AccessibilityNodeInfo
   private lateinit var nameNode: AccessibilityNodeInfo
 
   /** A sign-in form: a name field (focused, text "Ada"), a password field, an Order button and a label. */
@@ -116,6 +119,12 @@ class NodeActionsTest {
       },
     )
     shadow.addChild(nodeOf(null, "android.widget.TextView", Rect(42, 600, 1038, 680), "$app:id/label") { text = "Welcome" })
+    // A settings-style row: the LinearLayout takes the click; its title label is not clickable itself.
+    val row = LinearLayout(service).apply { setOnClickListener { rowClicks++ } }
+    val rowNode = nodeOf(row, "android.widget.LinearLayout", Rect(0, 700, 1080, 900), "$app:id/battery_row") { isClickable = true }
+    labelNode = nodeOf(null, "android.widget.TextView", Rect(221, 740, 700, 800), "$app:id/battery_title") { text = "Battery" }
+    Shadow.extract<ShadowAccessibilityNodeInfo>(rowNode).addChild(labelNode)
+    shadow.addChild(rowNode)
     val window = AccessibilityWindowInfo.obtain().also {
       Shadow.extract<ShadowAccessibilityWindowInfo>(it).apply {
         setId(5)
@@ -206,11 +215,41 @@ class NodeActionsTest {
     form()
     val reply = request("click_node", """"target":${target("android.widget.Button", "order", "Order", "[42,460][1038,580]")}""")
     assertEquals(Json.Str("click_node_result"), reply["type"])
-    assertEquals("""{"performed":true}""", result(reply))
+    assertEquals(
+      """{"performed":true,"levels_up":0,"clicked":{"class":"android.widget.Button","resource_id":"$app:id/order","bounds":"[42,460][1038,580]"}}""",
+      result(reply),
+    )
     assertEquals(1, clicks)
     val label = target("android.widget.TextView", "label", "Welcome", "[42,600][1038,680]")
     assertEquals("UI_TARGET_NOT_CLICKABLE", errorCode(request("click_node", """"target":$label""")))
     assertEquals(1, clicks)
+  }
+
+  @Test
+  fun clickNodeOnALabelClicksItsFirstClickableAncestor() {
+    form()
+    val reply = request("click_node", """"target":${target("android.widget.TextView", "battery_title", "Battery", "[221,740][700,800]")}""")
+    assertEquals(
+      """{"performed":true,"levels_up":1,"clicked":{"class":"android.widget.LinearLayout","resource_id":"$app:id/battery_row","bounds":"[0,700][1080,900]"}}""",
+      result(reply),
+    )
+    // The row's own click listener ran; nothing was performed on the label.
+    assertEquals(1, rowClicks)
+    assertEquals(0, clicks)
+    assertEquals(emptyList<Pair<Int, String?>>(), performed(labelNode))
+    // A changed label (the approved identity no longer matches) clicks nothing.
+    val changed = target("android.widget.TextView", "battery_title", "Storage", "[221,740][700,800]")
+    assertEquals("UI_TARGET_NOT_FOUND", errorCode(request("click_node", """"target":$changed""")))
+    assertEquals(1, rowClicks)
+  }
+
+  @Test
+  @Config(sdk = [28])
+  fun clickNodeWalksUpOnApi28() {
+    form()
+    val reply = request("click_node", """"target":${target("android.widget.TextView", "battery_title", "Battery", "[221,740][700,800]")}""")
+    assertEquals(Json.Str("click_node_result"), reply["type"])
+    assertEquals(1, rowClicks)
   }
 
   @Test

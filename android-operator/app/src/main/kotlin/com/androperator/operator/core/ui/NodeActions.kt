@@ -73,7 +73,14 @@ object NodeActions {
   private class Pending(val root: TreeNode?, val parent: TreeNode?, val index: Int)
 
   /** The one visible node with the target's identity, walked as get_ui_tree walks (at most 1000 visited). */
-  fun locate(windows: List<TreeWindow>, target: NodeTarget): Outcome<TreeNode> {
+  fun locate(windows: List<TreeWindow>, target: NodeTarget): Outcome<TreeNode> = when (val located = locateWithAncestors(windows, target)) {
+    is Outcome.Err -> located
+    is Outcome.Ok -> Outcome.Ok(located.value.first)
+  }
+
+  /** [locate], with the node's ancestors as the walk read them (parent first, up to its window root). */
+  private fun locateWithAncestors(windows: List<TreeWindow>, target: NodeTarget): Outcome<Pair<TreeNode, List<TreeNode>>> {
+    val parentOf = java.util.IdentityHashMap<TreeNode, TreeNode>()
     val queue = ArrayList<Pending>()
     windows.forEach { w -> w.root?.let { queue.add(Pending(it, null, 0)) } }
     val found = ArrayList<TreeNode>()
@@ -92,6 +99,7 @@ object NodeActions {
       }
       visited++
       val n = p.root ?: p.parent!!.child(p.index) ?: continue
+      p.parent?.let { parentOf[n] = it }
       if (!n.visible) continue
       if (sameIdentity(n, target)) found.add(n)
       for (i in 0 until n.childCount) queue.add(Pending(null, n, i))
@@ -104,7 +112,7 @@ object NodeActions {
           jsonObject { put("bounds", target.bounds) },
         ),
       )
-      1 -> Outcome.Ok(found[0])
+      1 -> Outcome.Ok(found[0] to generateSequence(parentOf[found[0]]) { parentOf[it] }.toList())
       else -> Outcome.Err(
         AppError("UI_TARGET_AMBIGUOUS", "${found.size} nodes on screen have the target's identity; nothing was done.", jsonObject { put("matches", found.size) }),
       )
@@ -114,22 +122,44 @@ object NodeActions {
   private fun refuse(code: String, message: String, target: NodeTarget) =
     Outcome.Err(AppError(code, message, jsonObject { put("bounds", target.bounds) }))
 
-  /** ACTION_CLICK on the target: the click_node_result's `result`, or the refusal. */
+  /**
+   * ACTION_CLICK on the first clickable node from the target up to its window root (reference 4.2: "walks up to the
+   * first clickable ancestor"): the click_node_result's `result` (levels_up and the clicked node), or the refusal.
+   */
   fun click(windows: List<TreeWindow>, target: NodeTarget): Outcome<Json.Obj> {
-    val node = when (val located = locate(windows, target)) {
+    val (node, ancestors) = when (val located = locateWithAncestors(windows, target)) {
       is Outcome.Err -> return located
       is Outcome.Ok -> located.value
     }
-    if (!node.enabled) return refuse("UI_TARGET_NOT_CLICKABLE", "The target node is disabled; nothing was done.", target)
-    if (!node.clickable) {
+    val chain = listOf(node) + ancestors
+    val levels = chain.indexOfFirst { it.clickable }
+    if (levels < 0) {
       return refuse(
         "UI_TARGET_NOT_CLICKABLE",
-        "The target node is not clickable (ACTION_CLICK is not offered); nothing was done: target its clickable ancestor.",
+        "Neither the target node nor any of its ancestors is clickable (ACTION_CLICK is not offered); nothing was done.",
         target,
       )
     }
-    if (!node.click()) return refuse("UI_NODE_ACTION_FAILED", "The app refused ACTION_CLICK on the target node.", target)
-    return Outcome.Ok(jsonObject { put("performed", true) })
+    val clicked = chain[levels]
+    if (!clicked.enabled) {
+      val message = if (levels == 0) "The target node is disabled; nothing was done." else "The target's first clickable ancestor is disabled; nothing was done."
+      return refuse("UI_TARGET_NOT_CLICKABLE", message, target)
+    }
+    if (!clicked.click()) return refuse("UI_NODE_ACTION_FAILED", "The app refused ACTION_CLICK on the target node.", target)
+    return Outcome.Ok(
+      jsonObject {
+        put("performed", true)
+        put("levels_up", levels)
+        put(
+          "clicked",
+          jsonObject {
+            put("class", empty(clicked.className))
+            put("resource_id", empty(clicked.resourceId))
+            put("bounds", "[${clicked.left},${clicked.top}][${clicked.right},${clicked.bottom}]")
+          },
+        )
+      },
+    )
   }
 
   /** ACTION_SET_TEXT on the target (replacing, or appending to its text): set_text_result's `result`, or the refusal. */
