@@ -166,3 +166,49 @@ describe('Wait for text in the screen slice', () => {
     second.store.getState().screenFollow(null, false);
   });
 });
+
+describe('the selection across screens', () => {
+  it('follows its node when the tree is read again, and is cleared when the new screen does not have it', async () => {
+    let tree = TREE;
+    const { store } = followed({
+      'screen:tree': () => ({ ok: true, value: tree }),
+      'screen:act': () => ({ ok: true, value: SCREEN_CHANNEL_ANSWERS['screen:act'] }),
+      'screen:find': () => ({ ok: true, value: FOUND }),
+    });
+    await store.getState().screenLoadTree('emulator-5554');
+    store.getState().screenSelect(0);
+    // The same node at another index: still selected.
+    tree = {
+      ...TREE,
+      nodes: [
+        { ...OK_NODE, index: 0, text: 'Other' },
+        { ...OK_NODE, index: 1 },
+      ],
+    };
+    await store.getState().screenLoadTree('emulator-5554');
+    expect(store.getState().screen.selected).toBe(1);
+    // Another screen where index 1 is another node: nothing selected, so Tap node cannot aim at it.
+    tree = {
+      ...TREE,
+      nodes: [
+        { ...OK_NODE, text: 'Other' },
+        { ...OK_NODE, index: 1, bounds: '[0,60][100,110]' },
+      ],
+    };
+    await store.getState().screenLoadTree('emulator-5554');
+    expect(store.getState().screen.selected).toBeNull();
+  });
+
+  it('an action clears the last Find (it described the screen before the action)', async () => {
+    const { store } = followed({
+      'screen:tree': () => ({ ok: true, value: TREE }),
+      'screen:act': () => ({ ok: true, value: SCREEN_CHANNEL_ANSWERS['screen:act'] }),
+      'screen:find': () => ({ ok: true, value: FOUND }),
+    });
+    await store.getState().screenFind('emulator-5554', { text: 'OK' });
+    expect(store.getState().screen.find.status).toBe('found');
+    await store.getState().screenAct('emulator-5554', { kind: 'tap_text', text: 'OK' });
+    expect(store.getState().screen.find.status).toBe('idle');
+    await settle();
+  });
+});

@@ -7,7 +7,7 @@ import type { AppError } from '../../../shared/errors';
 import type { SliceCreator } from '../store/types';
 import { FramePoller, type PollerState } from './framePoller';
 import { IDLE_FIND, screenQueryActions, type ScreenFind, type ScreenQueryActions } from './screenQueries';
-import { IDLE_WAIT, type ScreenWait } from './screenTargets';
+import { IDLE_WAIT, nodeInTree, type ScreenWait } from './screenTargets';
 
 export interface ScreenVerification {
   verify_change?: boolean;
@@ -121,8 +121,14 @@ export const createScreenSlice: SliceCreator<ScreenSlice> = (dependencies) => (s
       update({ treeLoading: true });
       const answer = await client.call('screen:tree', { serial });
       if (get().screen.live.serial !== serial) return;
-      if (answer.ok) update({ tree: answer.value, treeError: null, treeLoading: false });
-      else update({ treeError: answer.error, treeLoading: false });
+      if (answer.ok) {
+        // The selection follows its node, not its index: on a changed screen the same index is another node, and
+        // Tap node / Inject must never aim at that.
+        const { tree, selected } = get().screen;
+        const previous = tree?.nodes.find((node) => node.index === selected) ?? null;
+        const kept = previous === null ? null : (nodeInTree(answer.value, previous)?.index ?? null);
+        update({ tree: answer.value, treeError: null, treeLoading: false, selected: kept });
+      } else update({ treeError: answer.error, treeLoading: false });
     },
     screenHover(index) {
       update({ hovered: index });
@@ -132,7 +138,8 @@ export const createScreenSlice: SliceCreator<ScreenSlice> = (dependencies) => (s
     },
     async screenAct(serial, action, verification) {
       if (get().screen.acting) return;
-      update({ acting: true, actionError: null });
+      // An action changes the screen: a Find answered before it no longer describes it.
+      update({ acting: true, actionError: null, find: IDLE_FIND });
       const answer = await client.call('screen:act', {
         serial,
         action,
