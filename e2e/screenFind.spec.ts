@@ -141,6 +141,14 @@ test('Find a node, wait for text, tap text through the strong dialog and see the
   await expect(page.getByTestId('screen-find-result')).toContainText(
     "Found Button 'Compose' at [650,2148][1038,2295] · com.simmail.android",
   );
+  // Its bounds are drawn over the live screen at the smaller size too: [650,2148][1038,2295] through the scale.
+  const image = page.getByAltText(`Live screen of ${phone.serial}`);
+  const box = await image.boundingBox();
+  if (box === null) throw new Error('the live screen has no box');
+  const drawn = await page.getByTestId('screen-selected-box').boundingBox();
+  if (drawn === null) throw new Error('no bounds drawn over the screen');
+  expect(Math.abs(drawn.x - (box.x + (650 / 1080) * box.width))).toBeLessThan(3);
+  expect(Math.abs(drawn.y - (box.y + (2148 / 2400) * box.height))).toBeLessThan(3);
   await saveScreen(page, 'screen-find-1024');
   await noHorizontalOverflow(page);
 });

@@ -86,6 +86,18 @@ export function ScreenView(props: { serial: string }): ReactNode {
     };
   }, [serial, follow]);
   useEffect(() => deviceListed(listed), [listed, deviceListed]);
+  const hasFrame = screen.live.frame !== null;
+  // The displayed size changes with the window too, not only when a new frame loads (a still screen sends the same
+  // PNG, so no load event): the bounds drawn over it follow the element's own size.
+  useEffect(() => {
+    const element = image.current;
+    if (!hasFrame || element === null || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      setSize({ width: element.clientWidth, height: element.clientHeight }),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasFrame]);
   // "Open live screen" asked for the focus: take it once shown, so F and / work at once.
   useEffect(() => {
     if (!focusPending || view.current === null) return;
@@ -111,10 +123,15 @@ export function ScreenView(props: { serial: string }): ReactNode {
   const television = tvToggle ?? tree?.television === true;
   const nodes = tree?.nodes ?? [];
   const selectedNode = nodes.find((node) => node.index === screen.selected) ?? null;
-  const highlighted = [screen.hovered, screen.selected].flatMap((index) => {
-    const node = nodes.find((candidate) => candidate.index === index);
+  // The hovered node's box and the selected one's (once, when they are the same node).
+  const marks: Array<{ kind: 'hovered' | 'selected'; index: number | null }> = [
+    { kind: 'hovered', index: screen.hovered === screen.selected ? null : screen.hovered },
+    { kind: 'selected', index: screen.selected },
+  ];
+  const highlighted = marks.flatMap(({ kind, index }) => {
+    const node = index === null ? undefined : nodes.find((candidate) => candidate.index === index);
     const rect = node === undefined ? null : nodeRect(node);
-    return rect === null || displayed === null ? [] : [{ index, rect: toDisplayed(displayed, rect) }];
+    return rect === null || displayed === null ? [] : [{ kind, index, rect: toDisplayed(displayed, rect) }];
   });
 
   const pointOf = (event: PointerEvent<HTMLElement>): Point => {
@@ -214,10 +231,11 @@ export function ScreenView(props: { serial: string }): ReactNode {
               }
             />
           )}
-          {highlighted.map(({ index, rect }) => (
+          {highlighted.map(({ kind, index, rect }) => (
             <div
-              key={`${index === screen.selected ? 'selected' : 'hovered'}-${index}`}
-              className={index === screen.selected ? 'screen-box selected' : 'screen-box'}
+              key={`${kind}-${index}`}
+              data-testid={`screen-${kind}-box`}
+              className={kind === 'selected' ? 'screen-box selected' : 'screen-box'}
               style={{
                 left: rect.left,
                 top: rect.top,
