@@ -243,15 +243,18 @@ describe('screen:act node actions', () => {
     expect(phone.sim.state.foreground.packageName).toBe(MAPS);
   }, 30_000);
 
-  it('tap_node taps the centre of the node with exactly those bounds, after the strong dialog', async () => {
+  it('tap_node taps the centre of the node with exactly those bounds after the strong dialog, verified afterwards', async () => {
     const page = consolePage(true);
     const acted = await dispatchChannel(page.api, 'screen:act', {
       serial: phone.serial,
       action: { kind: 'tap_node', bounds: MAIL_BOUNDS },
+      // The Screen view's postcondition builder: Mail's Compose must be on screen afterwards.
+      verification: { text_present: 'Compose', expected_package: MAIL },
     });
     if (!acted.ok) throw new Error(acted.error.message);
     expect(page.prompts[0]?.prompt).toMatchObject({ tool: 'android.tap_node', strength: 'strong' });
     expect(inputs(page.sentAfterPrompt())).toEqual([MAIL_TAP]);
+    expect(acted.value).toMatchObject({ result: { verification: { passed: true, expectation_met: true } } });
   }, 30_000);
 
   it('inject: a swipe leaving the node is refused before asking; a long press inside it after approval', async () => {
