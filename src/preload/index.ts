@@ -47,6 +47,9 @@ const api = {
   'screen:frame': (input) => ipcRenderer.invoke('screen:frame', input),
   'screen:tree': (input) => ipcRenderer.invoke('screen:tree', input),
   'screen:act': (input) => ipcRenderer.invoke('screen:act', input),
+  'screen:find': (input) => ipcRenderer.invoke('screen:find', input),
+  'screen:waitText': (input) => ipcRenderer.invoke('screen:waitText', input),
+  'screen:cancelWait': (input) => ipcRenderer.invoke('screen:cancelWait', input),
 } satisfies ConsoleApi;
 
 /** Subscribes to one console event (only the names in CONSOLE_EVENTS); returns the unsubscribe function. */

@@ -1,6 +1,12 @@
-// Well-formed and broken answers of the Screen view's channels (screen:frame / screen:tree / screen:act), spread
-// into consoleAnswers.ts's per-channel maps.
-import type { ScreenActAnswer, ScreenFrameAnswer, ScreenTreeAnswer } from '../shared/api/screenSchemas';
+// Well-formed and broken answers of the Screen view's channels (screen:frame / tree / act / find / waitText /
+// cancelWait), spread into consoleAnswers.ts's per-channel maps.
+import type {
+  ScreenActAnswer,
+  ScreenFindAnswer,
+  ScreenFrameAnswer,
+  ScreenTreeAnswer,
+  ScreenWaitAnswer,
+} from '../shared/api/screenSchemas';
 
 const frame: ScreenFrameAnswer = {
   serial: 'emulator-5554',
@@ -56,7 +62,32 @@ const act: ScreenActAnswer = {
   confirmed_labels: null,
 };
 
-export const SCREEN_CHANNEL_ANSWERS = { 'screen:frame': frame, 'screen:tree': tree, 'screen:act': act };
+const okNode = tree.nodes[0]!;
+
+const find: ScreenFindAnswer = {
+  serial: 'emulator-5554',
+  query: { text: 'OK', bounds: null },
+  node: okNode,
+  tree,
+};
+
+const wait: ScreenWaitAnswer = {
+  serial: 'emulator-5554',
+  text: 'OK',
+  source: 'uiautomator',
+  polls: 2,
+  elapsed_ms: 320,
+  node: okNode,
+};
+
+export const SCREEN_CHANNEL_ANSWERS = {
+  'screen:frame': frame,
+  'screen:tree': tree,
+  'screen:act': act,
+  'screen:find': find,
+  'screen:waitText': wait,
+  'screen:cancelWait': { cancelled: true },
+};
 
 export const SCREEN_BROKEN_ANSWERS = {
   'screen:frame': { value: { ...frame, method: 'jpeg' }, field: 'method' },
@@ -65,4 +96,7 @@ export const SCREEN_BROKEN_ANSWERS = {
     field: 'nodes[0].focusable',
   },
   'screen:act': { value: { ...act, confirmed_labels: 'none' }, field: 'confirmed_labels' },
+  'screen:find': { value: { ...find, node: { ...okNode, bounds: 7 } }, field: 'node.bounds' },
+  'screen:waitText': { value: { ...wait, polls: '2' }, field: 'polls' },
+  'screen:cancelWait': { value: { cancelled: 1 }, field: 'cancelled' },
 };

@@ -4,7 +4,9 @@
 // user's action, so it asks no dialog (so are the Scroll up/down buttons); Launch and Stop (android.launch_app,
 // android.stop_app) are buttons and ask the console's approval dialog as the tools do; activating (Center/Enter) a
 // focused control labelled restore-defaults, erase, factory reset or upgrade asks the console's strong approval
-// first (docs/ui-loop.md "Console Screen view").
+// first; Tap text, Tap node and Inject (android.tap_text / tap_node / inject_android_input) are buttons aiming at a
+// node and ask the console's strong approval, after which the tool re-reads the target (identity revalidation).
+// Find and Wait for text are in screenApiQueries.ts (docs/ui-loop.md "Console Screen view").
 import { ok, type Result } from '../../shared/errors';
 import type { ConsoleApi } from '../../shared/api/contract';
 import {
@@ -13,7 +15,6 @@ import {
   type ScreenActAnswer,
   type ScreenFrameAnswer,
   type ScreenKey,
-  type ScreenTreeAnswer,
 } from '../../shared/api/screenSchemas';
 import { KEY_ARGUMENTS } from '../../shared/ui/actionArguments';
 import type { UiSourceChoice } from '../../shared/ui/uiArguments';
@@ -27,11 +28,11 @@ import { launchApp, stopApp } from '../ui/actions/appTools';
 import { inputText, pressBack, pressEnter, pressHome, scroll, swipe } from '../ui/actions/inputTools';
 import { performAction } from '../ui/actions/perform';
 import { contextPorts } from '../ui/actions/ports';
-import { tap, tapNode } from '../ui/actions/tapTools';
+import { injectInput, tap, tapNode, tapText } from '../ui/actions/tapTools';
 import { interestingNodes, navigationSummary } from '../ui/inspect';
 import { inspectUi } from '../ui/tools';
-import type { UiTree } from '../ui/uiTree';
 import type { ResolvedDependencies } from './dependencies';
+import { screenQueries, treeAnswerOf, type InspectAnswer } from './screenApiQueries';
 
 export type { ScreenFrame } from '../screenshot/frames';
 
@@ -102,8 +103,14 @@ export function toolCallOf(action: ScreenAction): { tool: AndroidTool; args: Rec
       return { tool: KEY_TOOLS[action.key], args: {} };
     case 'text':
       return { tool: inputText, args: { text: action.text } };
+    case 'tap_text':
+      return { tool: tapText, args: { text: action.text } };
     case 'tap_node':
       return { tool: tapNode, args: { bounds: action.bounds } };
+    case 'inject': {
+      const { kind: _kind, ...input } = action;
+      return { tool: injectInput, args: input };
+    }
     case 'launch_app':
       return { tool: launchApp, args: { package: action.package } };
     case 'stop_app':
@@ -116,15 +123,22 @@ export function toolCallOf(action: ScreenAction): { tool: AndroidTool; args: Rec
 /** The user's own action in the Screen view: approved by making it. */
 const USERS_OWN_ACTION: Approver = () => Promise.resolve(ok(undefined));
 
-interface InspectAnswer extends Omit<UiTree, 'nodes'> {
-  fallback_reason: string | null;
-  nodes: UiTree['nodes'];
-}
+/** Buttons, not gestures on the live screen: the console's dialog asks first (strong for the taps and inject). */
+const ASKS_APPROVAL: ReadonlySet<ScreenAction['kind']> = new Set([
+  'launch_app',
+  'stop_app',
+  'tap_text',
+  'tap_node',
+  'inject',
+]);
 
 export function screenApi(
   dependencies: Pick<ResolvedDependencies, 'hub' | 'clock' | 'approvals'>,
   capture: typeof captureFrame = captureFrame,
-): Pick<ConsoleApi, 'screen:frame' | 'screen:tree' | 'screen:act'> {
+): Pick<
+  ConsoleApi,
+  'screen:frame' | 'screen:tree' | 'screen:act' | 'screen:find' | 'screen:waitText' | 'screen:cancelWait'
+> {
   const { hub, clock, approvals } = dependencies;
   /** The capture in flight per device: a second caller shares it instead of starting another. */
   const framesInFlight = new Map<string, Promise<Result<ScreenFrameAnswer>>>();
@@ -198,31 +212,15 @@ export function screenApi(
     'screen:tree': async ({ serial, source }) => {
       const [read, tv] = await Promise.all([readTree(serial, source ?? 'auto', true), isTelevision(serial)]);
       if (!read.ok) return read;
-      const tree = read.value;
-      const summary = navigationSummary(tree, interestingNodes(tree));
-      const answer: ScreenTreeAnswer = {
-        serial,
-        source: tree.source,
-        status: tree.status,
-        truncated: tree.truncated,
-        complete: summary.complete,
-        node_count: tree.node_count,
-        nodes: tree.nodes.map(({ text_hash: _text, description_hash: _description, ...node }) => node),
-        focused: summary.focused,
-        fallback_reason: tree.fallback_reason,
-        duration_ms: tree.duration_ms,
-        television: tv,
-        takenAt: new Date(clock.now()).toISOString(),
-      };
-      return ok(answer);
+      return ok(treeAnswerOf(serial, read.value, tv, new Date(clock.now()).toISOString()));
     },
     'screen:act': async ({ serial, action, verification }) => {
       const { tool, args } = toolCallOf(action);
-      // Launch and Stop are buttons, not the user's gesture on the live screen: the console's dialog asks first.
-      let approve: Approver =
-        action.kind === 'launch_app' || action.kind === 'stop_app'
-          ? (request) => approvals.approve(request)
-          : USERS_OWN_ACTION;
+      // Launch, Stop, Tap text, Tap node and Inject are buttons, not the user's gesture on the live screen: the
+      // console's dialog asks first, with the strength the tool asks for (strong for the taps and inject).
+      let approve: Approver = ASKS_APPROVAL.has(action.kind)
+        ? (request) => approvals.approve(request)
+        : USERS_OWN_ACTION;
       let confirmed: string[] | null = null;
       // Activation acts on whatever has the focus: read it now and ask the strong dialog for a dangerous label.
       if (action.kind === 'key' && (action.key === 'center' || action.key === 'enter')) {
@@ -259,5 +257,9 @@ export function screenApi(
       };
       return ok(answer);
     },
+    ...screenQueries(
+      { hub, clock },
+      { readTree: (serial, source) => readTree(serial, source, true), isTelevision },
+    ),
   };
 }

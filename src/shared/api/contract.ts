@@ -16,7 +16,13 @@ import type {
   LogcatFollowCounts,
   LogcatFollowInfo,
 } from './logcatSchemas';
-import type { ScreenActAnswer, ScreenFrameAnswer, ScreenTreeAnswer } from './screenSchemas';
+import type {
+  ScreenActAnswer,
+  ScreenFindAnswer,
+  ScreenFrameAnswer,
+  ScreenTreeAnswer,
+  ScreenWaitAnswer,
+} from './screenSchemas';
 
 /** An adb server the console watches: the local one, or a device lab's "host:port". */
 export interface AdbServerInfo {
@@ -195,6 +201,12 @@ export interface ConsoleApiChannels {
   'screen:tree': { input: ParsedChannelInput<'screen:tree'>; output: ScreenTreeAnswer };
   /** One UI action from the Screen view: the user's own action (no dialog), except a dangerous-labelled activation. */
   'screen:act': { input: ParsedChannelInput<'screen:act'>; output: ScreenActAnswer };
+  /** The one node with an exact text or description and/or exact bounds in a complete tree, and that tree. */
+  'screen:find': { input: ParsedChannelInput<'screen:find'>; output: ScreenFindAnswer };
+  /** android.wait_text: polls until the text is on screen; screen:cancelWait with its wait_id stops the poll. */
+  'screen:waitText': { input: ParsedChannelInput<'screen:waitText'>; output: ScreenWaitAnswer };
+  /** Stops the screen:waitText with this wait_id and answers once its poll ended (false: none in flight). */
+  'screen:cancelWait': { input: ParsedChannelInput<'screen:cancelWait'>; output: { cancelled: boolean } };
 }
 
 export type ConsoleChannel = keyof ConsoleApiChannels;
@@ -269,6 +281,9 @@ export const CONSOLE_CHANNELS = [
   'screen:frame',
   'screen:tree',
   'screen:act',
+  'screen:find',
+  'screen:waitText',
+  'screen:cancelWait',
 ] as const satisfies readonly ConsoleChannel[];
 
 export const CONSOLE_EVENTS = [

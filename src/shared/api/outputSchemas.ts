@@ -42,7 +42,13 @@ import {
   logcatEndedSchema,
   logcatFollowInfoSchema,
 } from './logcatSchemas';
-import { screenActSchema, screenFrameSchema, screenTreeSchema } from './screenSchemas';
+import {
+  screenActSchema,
+  screenFindSchema,
+  screenFrameSchema,
+  screenTreeSchema,
+  screenWaitSchema,
+} from './screenSchemas';
 import {
   deviceSequenceResultSchema,
   heldRunsSchema,
@@ -135,6 +141,9 @@ const outputs = {
   'screen:frame': screenFrameSchema,
   'screen:tree': screenTreeSchema,
   'screen:act': screenActSchema,
+  'screen:find': screenFindSchema,
+  'screen:waitText': screenWaitSchema,
+  'screen:cancelWait': z.object({ cancelled: z.boolean() }),
 };
 
 type ChannelOutputs = { [C in ConsoleChannel]: ChannelOutput<C> };

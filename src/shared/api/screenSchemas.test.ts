@@ -56,3 +56,39 @@ describe('screen:act input', () => {
     expect(parses({ kind: 'scroll', direction: 'down', x: 10 })).toBe(false);
   });
 });
+
+describe('the node actions and queries', () => {
+  const act = (action: unknown): boolean =>
+    screenChannelSchemas['screen:act'].safeParse({ serial: 'emulator-5554', action }).success;
+
+  it('accepts tap_text, tap_node and inject (tap, long_press, swipe) and refuses inject text or a bad bounds', () => {
+    expect(act({ kind: 'tap_text', text: 'Mail' })).toBe(true);
+    expect(act({ kind: 'tap_text', text: '' })).toBe(false);
+    expect(act({ kind: 'tap_node', bounds: '[0,0][10,10]' })).toBe(true);
+    expect(act({ kind: 'tap_node', bounds: '0,0,10,10' })).toBe(false);
+    expect(act({ kind: 'inject', action: 'tap', bounds: '[0,0][10,10]' })).toBe(true);
+    expect(act({ kind: 'inject', action: 'long_press', bounds: '[0,0][10,10]', duration_ms: 900 })).toBe(
+      true,
+    );
+    expect(
+      act({ kind: 'inject', action: 'swipe', bounds: '[0,0][10,10]', x: 1, y: 1, end_x: 8, end_y: 8 }),
+    ).toBe(true);
+    // Text entry has its own control (Type); inject here is pointer input only.
+    expect(act({ kind: 'inject', action: 'text', bounds: '[0,0][10,10]', text: 'a' })).toBe(false);
+    expect(act({ kind: 'inject', action: 'tap', bounds: '[0,0][10,10]', x: -1, y: 2 })).toBe(false);
+  });
+
+  it('screen:find needs text or bounds; screen:waitText keeps wait_text’s 100-10000 ms timeout', () => {
+    const find = screenChannelSchemas['screen:find'];
+    expect(find.safeParse({ serial: 's', text: 'OK' }).success).toBe(true);
+    expect(find.safeParse({ serial: 's', bounds: '[0,0][1,1]' }).success).toBe(true);
+    expect(find.safeParse({ serial: 's' }).success).toBe(false);
+    expect(find.safeParse({ serial: 's', text: 'OK', resource_id: 'x' }).success).toBe(false);
+    const wait = screenChannelSchemas['screen:waitText'];
+    const waits = (timeout: number): boolean =>
+      wait.safeParse({ serial: 's', text: 'OK', timeout_ms: timeout, wait_id: 'w-1' }).success;
+    expect([waits(99), waits(100), waits(10_000), waits(10_001)]).toEqual([false, true, true, false]);
+    expect(wait.safeParse({ serial: 's', text: 'OK', wait_id: 'w 1' }).success).toBe(false);
+    expect(wait.safeParse({ serial: 's', text: 'OK' }).success).toBe(false);
+  });
+});

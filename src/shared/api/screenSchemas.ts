@@ -1,8 +1,16 @@
-// The console's Screen view (screen:frame / screen:tree / screen:act), declared once: inputs, answers and their zod
-// schemas. Frames are PNG bytes as base64 (IPC and JSON carry no binary); trees and actions come from the UI tools.
+// The console's Screen view (screen:frame / screen:tree / screen:act / screen:find / screen:waitText /
+// screen:cancelWait), declared once: inputs, answers and their zod schemas. Frames are PNG bytes as base64 (IPC and
+// JSON carry no binary); trees, finds, waits and actions come from the UI tools.
 import { z } from 'zod';
 import { PACKAGE_NAME } from '../android/packageName';
-import { INPUT_TEXT_ARGUMENTS, MAX_COORDINATE, VERIFICATION } from '../ui/actionArguments';
+import {
+  INJECT_INPUT_ARGUMENTS,
+  INPUT_TEXT_ARGUMENTS,
+  MAX_COORDINATE,
+  TAP_TEXT_ARGUMENTS,
+  VERIFICATION,
+} from '../ui/actionArguments';
+import { WAIT_TEXT_ARGUMENTS } from '../ui/uiArguments';
 import { exactSchema } from './exactSchema';
 import { fieldCodes, serialSchema } from './fieldRules';
 
@@ -101,6 +109,29 @@ export interface ScreenActAnswer {
   confirmed_labels: string[] | null;
 }
 
+/** screen:find's answer: the one node the query names in a complete tree, and that tree (to show and select it). */
+export interface ScreenFindAnswer {
+  serial: string;
+  query: { text: string | null; bounds: string | null };
+  node: ScreenNode;
+  tree: ScreenTreeAnswer;
+}
+
+/** screen:waitText's answer: the text is on screen (android.wait_text found exactly one node with it). */
+export interface ScreenWaitAnswer {
+  serial: string;
+  text: string;
+  source: 'operator' | 'uiautomator';
+  polls: number;
+  elapsed_ms: number;
+  node: ScreenNode;
+}
+
+/** The Screen view's Wait for text timeout: android.wait_text's default and limits. */
+export const WAIT_DEFAULT_MS = 5000;
+export const WAIT_MIN_MS = 100;
+export const WAIT_MAX_MS = 10_000;
+
 const COORDINATE_RULE = `must be a whole number of device pixels from 0 to ${MAX_COORDINATE}`;
 const coordinate = z
   .int({ error: COORDINATE_RULE })
@@ -108,6 +139,10 @@ const coordinate = z
   .max(MAX_COORDINATE, COORDINATE_RULE)
   .register(fieldCodes, { code: 'INVALID_ARGUMENTS' });
 const BOUNDS_RULE = 'must be bounds [l,t][r,b]';
+const boundsSchema = z.string({ error: BOUNDS_RULE }).regex(/^\[-?\d+,-?\d+\]\[-?\d+,-?\d+\]$/, BOUNDS_RULE);
+const WAIT_KEY_RULE = 'must be 1-64 letters, digits, _ or -';
+const waitIdSchema = z.string({ error: WAIT_KEY_RULE }).regex(/^[A-Za-z0-9_-]{1,64}$/, WAIT_KEY_RULE);
+const inject = INJECT_INPUT_ARGUMENTS.shape;
 
 const actionSchema = z.discriminatedUnion(
   'kind',
@@ -126,9 +161,19 @@ const actionSchema = z.discriminatedUnion(
       key: z.enum(SCREEN_KEYS, { error: `must be one of ${SCREEN_KEYS.join(', ')}` }),
     }),
     z.strictObject({ kind: z.literal('text'), text: INPUT_TEXT_ARGUMENTS.shape.text }),
+    // tap_text, tap_node and inject are buttons aiming at a node: the console's strong approval dialog asks first,
+    // and the tool re-reads the target after it (identity revalidation).
+    z.strictObject({ kind: z.literal('tap_text'), text: TAP_TEXT_ARGUMENTS.shape.text }),
+    z.strictObject({ kind: z.literal('tap_node'), bounds: boundsSchema }),
     z.strictObject({
-      kind: z.literal('tap_node'),
-      bounds: z.string({ error: BOUNDS_RULE }).regex(/^\[-?\d+,-?\d+\]\[-?\d+,-?\d+\]$/, BOUNDS_RULE),
+      kind: z.literal('inject'),
+      action: z.enum(['tap', 'long_press', 'swipe'], { error: 'must be one of tap, long_press, swipe' }),
+      bounds: boundsSchema,
+      x: inject.x,
+      y: inject.y,
+      end_x: inject.end_x,
+      end_y: inject.end_y,
+      duration_ms: inject.duration_ms,
     }),
     // Launch and Stop are buttons, not gestures on the live screen: they ask the console's approval dialog.
     z.strictObject({ kind: z.literal('launch_app'), package: PACKAGE_NAME }),
@@ -138,7 +183,10 @@ const actionSchema = z.discriminatedUnion(
       direction: z.enum(SCROLL_DIRECTIONS, { error: `must be one of ${SCROLL_DIRECTIONS.join(', ')}` }),
     }),
   ],
-  { error: 'must be {kind: tap | swipe | key | text | tap_node | launch_app | stop_app | scroll, ...}' },
+  {
+    error:
+      'must be {kind: tap | swipe | key | text | tap_text | tap_node | inject | launch_app | stop_app | scroll, ...}',
+  },
 );
 
 export type ScreenAction = z.output<typeof actionSchema>;
@@ -156,6 +204,26 @@ export const screenChannelSchemas = {
     action: actionSchema.register(fieldCodes, { code: 'INVALID_ARGUMENTS' }),
     verification: VERIFICATION.register(fieldCodes, { code: 'INVALID_ARGUMENTS' }).optional(),
   }),
+  'screen:find': z
+    .strictObject({
+      serial: serialSchema,
+      text: TAP_TEXT_ARGUMENTS.shape.text.register(fieldCodes, { code: 'INVALID_ARGUMENTS' }).optional(),
+      bounds: boundsSchema.register(fieldCodes, { code: 'INVALID_ARGUMENTS' }).optional(),
+    })
+    .refine((value) => value.text !== undefined || value.bounds !== undefined, {
+      message: 'give text (exact text or description), bounds, or both',
+    }),
+  'screen:waitText': z.strictObject({
+    serial: serialSchema,
+    text: WAIT_TEXT_ARGUMENTS.shape.text.register(fieldCodes, { code: 'INVALID_ARGUMENTS' }),
+    timeout_ms: WAIT_TEXT_ARGUMENTS.shape.timeout_ms
+      .unwrap()
+      .register(fieldCodes, { code: 'INVALID_ARGUMENTS' })
+      .optional(),
+    // The caller's name for this wait, so screen:cancelWait can stop its poll.
+    wait_id: waitIdSchema,
+  }),
+  'screen:cancelWait': z.strictObject({ wait_id: waitIdSchema }),
 } as const;
 
 const nullableString = z.string().nullable();
@@ -175,6 +243,24 @@ export const screenFrameSchema = exactSchema<ScreenFrameAnswer>()(
   }),
 );
 
+const screenNodeSchema = z.object({
+  index: z.number(),
+  parent: z.number().nullable(),
+  depth: z.number(),
+  package: nullableString,
+  class: nullableString,
+  resource_id: nullableString,
+  text: nullableString,
+  content_description: nullableString,
+  bounds: nullableString,
+  clickable: nullableBoolean,
+  focused: nullableBoolean,
+  focusable: nullableBoolean,
+  selected: nullableBoolean,
+  enabled: nullableBoolean,
+  scrollable: nullableBoolean,
+});
+
 export const screenTreeSchema = exactSchema<ScreenTreeAnswer>()(
   z.object({
     serial: z.string(),
@@ -183,25 +269,7 @@ export const screenTreeSchema = exactSchema<ScreenTreeAnswer>()(
     truncated: z.boolean(),
     complete: z.boolean(),
     node_count: z.number(),
-    nodes: z.array(
-      z.object({
-        index: z.number(),
-        parent: z.number().nullable(),
-        depth: z.number(),
-        package: nullableString,
-        class: nullableString,
-        resource_id: nullableString,
-        text: nullableString,
-        content_description: nullableString,
-        bounds: nullableString,
-        clickable: nullableBoolean,
-        focused: nullableBoolean,
-        focusable: nullableBoolean,
-        selected: nullableBoolean,
-        enabled: nullableBoolean,
-        scrollable: nullableBoolean,
-      }),
-    ),
+    nodes: z.array(screenNodeSchema),
     focused: z.array(
       z.object({
         index: z.number(),
@@ -228,5 +296,25 @@ export const screenActSchema = exactSchema<ScreenActAnswer>()(
     command: z.string(),
     result: z.unknown(),
     confirmed_labels: z.array(z.string()).nullable(),
+  }),
+);
+
+export const screenFindSchema = exactSchema<ScreenFindAnswer>()(
+  z.object({
+    serial: z.string(),
+    query: z.object({ text: nullableString, bounds: nullableString }),
+    node: screenNodeSchema,
+    tree: screenTreeSchema,
+  }),
+);
+
+export const screenWaitSchema = exactSchema<ScreenWaitAnswer>()(
+  z.object({
+    serial: z.string(),
+    text: z.string(),
+    source: z.enum(['operator', 'uiautomator']),
+    polls: z.number(),
+    elapsed_ms: z.number(),
+    node: screenNodeSchema,
   }),
 );

@@ -43,8 +43,10 @@ export function Diagnostics(): ReactNode {
   const loadAndroidTools = useConsole((state) => state.loadAndroidTools);
   const serial = useConsole((state) => state.targetSerial);
   const [refreshSignal, setRefreshSignal] = useState(0);
-  // The live screen captures frames continuously while it is mounted: only when the user opens it.
-  const [screenOpen, setScreenOpen] = useState(false);
+  // The live screen captures frames continuously while it is mounted: only when the user (or the palette's "Open
+  // live screen") opens it; the flag is the screen slice's.
+  const screenOpen = useConsole((state) => state.screen.panelOpen);
+  const setScreenOpen = useConsole((state) => state.screenSetPanelOpen);
   useEffect(() => {
     if (tools === null) void loadAndroidTools();
   }, [tools, loadAndroidTools]);

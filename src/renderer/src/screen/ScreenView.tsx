@@ -1,8 +1,10 @@
 // The console's Screen view: the selected device's live screen (frames as they arrive, fps, capture method), the
 // tree beside it with bounds drawn over the screen (hover highlights, click selects and shows the attributes), and
 // the user's actions on the live screen: click = tap, drag = swipe, Back/Home/Enter, text, D-pad keys in TV mode,
-// Scroll up/down, and Launch/Stop of a package (asked through the approval dialog; AppControls.tsx).
-// F toggles Freeze (the last frame and tree stay); the palette opens, freezes and refreshes it (screenCommands.ts).
+// Scroll up/down, and Launch/Stop of a package (asked through the approval dialog; AppControls.tsx); Find, Tap text
+// and Wait for text (FindControls.tsx, WaitControls.tsx); Tap node and Inject on the selected node (NodeControls.tsx,
+// the strong approval dialog). F toggles Freeze (the last frame and tree stay), / focuses Find; the palette opens,
+// freezes and refreshes it (screenCommands.ts).
 // docs/ui-loop.md "Console Screen view".
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { ScreenKey } from '../../../shared/api/screenSchemas';
@@ -18,7 +20,10 @@ import {
 } from './screenGeometry';
 import { SCREEN_VIEW_ID } from './screenCommands';
 import { AppControls } from './AppControls';
+import { FindControls } from './FindControls';
+import { NodeControls } from './NodeControls';
 import { VerificationBuilder } from './VerificationBuilder';
+import { WaitControls } from './WaitControls';
 import type { ScreenVerification } from './screenSlice';
 import './screen.css';
 
@@ -60,7 +65,11 @@ export function ScreenView(props: { serial: string }): ReactNode {
   const hover = useConsole((state) => state.screenHover);
   const select = useConsole((state) => state.screenSelect);
   const act = useConsole((state) => state.screenAct);
+  const focusPending = useConsole((state) => state.screen.focusPending);
+  const focusTaken = useConsole((state) => state.screenFocusTaken);
   const image = useRef<HTMLImageElement>(null);
+  const view = useRef<HTMLElement>(null);
+  const findField = useRef<HTMLInputElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [down, setDown] = useState<Point | null>(null);
   const [text, setText] = useState('');
@@ -77,6 +86,25 @@ export function ScreenView(props: { serial: string }): ReactNode {
     };
   }, [serial, follow]);
   useEffect(() => deviceListed(listed), [listed, deviceListed]);
+  const hasFrame = screen.live.frame !== null;
+  // The displayed size changes with the window too, not only when a new frame loads (a still screen sends the same
+  // PNG, so no load event): the bounds drawn over it follow the element's own size.
+  useEffect(() => {
+    const element = image.current;
+    if (!hasFrame || element === null || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      setSize({ width: element.clientWidth, height: element.clientHeight }),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasFrame]);
+  // "Open live screen" asked for the focus: take it once shown, so F and / work at once.
+  useEffect(() => {
+    if (!focusPending || view.current === null) return;
+    view.current.scrollIntoView({ block: 'start' });
+    view.current.focus();
+    focusTaken();
+  }, [focusPending, focusTaken]);
   useEffect(() => {
     void loadTree(serial);
   }, [serial, loadTree]);
@@ -95,10 +123,15 @@ export function ScreenView(props: { serial: string }): ReactNode {
   const television = tvToggle ?? tree?.television === true;
   const nodes = tree?.nodes ?? [];
   const selectedNode = nodes.find((node) => node.index === screen.selected) ?? null;
-  const highlighted = [screen.hovered, screen.selected].flatMap((index) => {
-    const node = nodes.find((candidate) => candidate.index === index);
+  // The hovered node's box and the selected one's (once, when they are the same node).
+  const marks: Array<{ kind: 'hovered' | 'selected'; index: number | null }> = [
+    { kind: 'hovered', index: screen.hovered === screen.selected ? null : screen.hovered },
+    { kind: 'selected', index: screen.selected },
+  ];
+  const highlighted = marks.flatMap(({ kind, index }) => {
+    const node = index === null ? undefined : nodes.find((candidate) => candidate.index === index);
     const rect = node === undefined ? null : nodeRect(node);
-    return rect === null || displayed === null ? [] : [{ index, rect: toDisplayed(displayed, rect) }];
+    return rect === null || displayed === null ? [] : [{ kind, index, rect: toDisplayed(displayed, rect) }];
   });
 
   const pointOf = (event: PointerEvent<HTMLElement>): Point => {
@@ -127,6 +160,9 @@ export function ScreenView(props: { serial: string }): ReactNode {
     if (event.key === 'f' || event.key === 'F') {
       event.preventDefault();
       freeze(!frozen);
+    } else if (event.key === '/') {
+      event.preventDefault();
+      findField.current?.focus();
     }
   };
 
@@ -138,6 +174,7 @@ export function ScreenView(props: { serial: string }): ReactNode {
         : live.status;
   return (
     <section
+      ref={view}
       className="screen-view"
       id={SCREEN_VIEW_ID}
       tabIndex={-1}
@@ -194,10 +231,11 @@ export function ScreenView(props: { serial: string }): ReactNode {
               }
             />
           )}
-          {highlighted.map(({ index, rect }) => (
+          {highlighted.map(({ kind, index, rect }) => (
             <div
-              key={`${index === screen.selected ? 'selected' : 'hovered'}-${index}`}
-              className={index === screen.selected ? 'screen-box selected' : 'screen-box'}
+              key={`${kind}-${index}`}
+              data-testid={`screen-${kind}-box`}
+              className={kind === 'selected' ? 'screen-box selected' : 'screen-box'}
               style={{
                 left: rect.left,
                 top: rect.top,
@@ -233,6 +271,15 @@ export function ScreenView(props: { serial: string }): ReactNode {
             </form>
           </div>
           <AppControls serial={serial} disabled={screen.acting} send={send} />
+          <FindControls
+            serial={serial}
+            disabled={screen.acting}
+            selected={selectedNode}
+            findField={findField}
+            send={send}
+          />
+          <WaitControls serial={serial} />
+          <NodeControls selected={selectedNode} disabled={screen.acting} send={send} />
           {television && (
             <div className="screen-dpad" role="group" aria-label="D-pad">
               {DPAD.map(({ key, label }) => (

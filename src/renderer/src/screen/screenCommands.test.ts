@@ -15,16 +15,13 @@ function setup() {
     }),
   });
   const { store } = createTestStore(client);
-  let revealed = 0;
-  const commands = screenCommands(() => {
-    revealed += 1;
-  });
+  const commands = screenCommands();
   const run = (id: string): void => {
     const command = commands.find((entry) => entry.id === id);
     if (command === undefined) throw new Error(`no command ${id}`);
     command.run(store);
   };
-  return { client, store, run, revealed: () => revealed };
+  return { client, store, run };
 }
 
 describe('the Screen view in the command palette', () => {
@@ -44,14 +41,15 @@ describe('the Screen view in the command palette', () => {
     // The help lists the view's key with what it does and where it works.
     expect(screenShortcutList()).toEqual([
       { keys: 'F', description: 'Live screen (in the view): freeze / resume' },
+      { keys: '/', description: 'Live screen (in the view): focus the Find field' },
     ]);
   });
 
-  it('"Open live screen" switches to Diagnostics and reveals the view; without a device it says to select one', () => {
-    const { store, run, revealed } = setup();
+  it('"Open live screen" switches to Diagnostics and opens the panel through the store; without a device it says to select one', () => {
+    const { store, run } = setup();
     run('screen-open');
     expect(store.getState().area).not.toBe('diagnostics');
-    expect(revealed()).toBe(0);
+    expect(store.getState().screen).toMatchObject({ panelOpen: false, focusPending: false });
     expect(store.getState().notices.at(-1)).toMatchObject({
       tone: 'error',
       text: expect.stringMatching(/Select a device/),
@@ -59,7 +57,13 @@ describe('the Screen view in the command palette', () => {
     store.setState({ targetSerial: 'tv-1' });
     run('screen-open');
     expect(store.getState().area).toBe('diagnostics');
-    expect(revealed()).toBe(1);
+    // Diagnostics reads the flag to open the panel; the view clears the focus request once it took the focus.
+    expect(store.getState().screen).toMatchObject({ panelOpen: true, focusPending: true });
+    store.getState().screenFocusTaken();
+    expect(store.getState().screen).toMatchObject({ panelOpen: true, focusPending: false });
+    // Closing the panel by hand is the same flag.
+    store.getState().screenSetPanelOpen(false);
+    expect(store.getState().screen.panelOpen).toBe(false);
   });
 
   it('freeze toggles the followed live screen; refresh reads its tree unless frozen; both need it open', async () => {

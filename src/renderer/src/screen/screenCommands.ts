@@ -1,6 +1,7 @@
 // The Screen view's entries in the command palette and the keyboard help: open the live screen of the selected
-// device (Diagnostics → Live screen), freeze or resume it (F inside the view), read its UI tree again. The view's
-// own keys stay local to it (F only acts while focus is inside the Screen view), as the logcat viewer's do.
+// device (Diagnostics → Live screen, through the screen slice's panel flag), freeze or resume it (F inside the
+// view), read its UI tree again; / inside the view focuses Find. The view's own keys stay local to it (F and / only
+// act while focus is inside the Screen view), as the logcat viewer's do.
 import type { ConsoleStore } from '../store/store';
 
 export interface ScreenShortcut {
@@ -10,7 +11,10 @@ export interface ScreenShortcut {
 
 /** The Screen view's keys as the keyboard help lists them. */
 export function screenShortcutList(): ScreenShortcut[] {
-  return [{ keys: 'F', description: 'Live screen (in the view): freeze / resume' }];
+  return [
+    { keys: 'F', description: 'Live screen (in the view): freeze / resume' },
+    { keys: '/', description: 'Live screen (in the view): focus the Find field' },
+  ];
 }
 
 export interface ScreenCommand {
@@ -23,38 +27,12 @@ export interface ScreenCommand {
 /** Where the live screen is shown: the Screen view's own element (focusable, so F works once it is there). */
 export const SCREEN_VIEW_ID = 'screen-view';
 
-/**
- * Opens the Diagnostics area's "Live screen" panel and focuses the Screen view once React has rendered it. The
- * panel's open state belongs to the Diagnostics view (a <details>): opening the element fires its toggle, which the
- * view follows. Gives up after `maxFrames` animation frames (the area did not render the panel: no device).
- */
-export function revealLiveScreen(
-  doc: Document = document,
-  nextFrame: (run: () => void) => void = (run) => void requestAnimationFrame(run),
-  maxFrames = 120,
-): void {
-  let frames = 0;
-  const step = (): void => {
-    const details = doc.querySelector<HTMLDetailsElement>('details.screen-panel');
-    const view = doc.getElementById(SCREEN_VIEW_ID);
-    if (details !== null && !details.open) details.open = true;
-    if (view !== null) {
-      view.scrollIntoView({ block: 'start' });
-      view.focus();
-      return;
-    }
-    frames += 1;
-    if (frames < maxFrames) nextFrame(step);
-  };
-  nextFrame(step);
-}
-
 function liveSerial(store: ConsoleStore): string | null {
   return store.getState().screen.live.serial;
 }
 
-/** The palette's Screen view entries; `reveal` shows the view once the area is switched (the DOM step). */
-export function screenCommands(reveal: () => void = () => revealLiveScreen()): ScreenCommand[] {
+/** The palette's Screen view entries. */
+export function screenCommands(): ScreenCommand[] {
   return [
     {
       id: 'screen-open',
@@ -66,7 +44,8 @@ export function screenCommands(reveal: () => void = () => revealLiveScreen()): S
           return;
         }
         state.setArea('diagnostics');
-        reveal();
+        // The store opens Diagnostics' Live screen panel; the view takes the focus once it is shown.
+        state.screenReveal();
       },
     },
     {
