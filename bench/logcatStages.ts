@@ -11,14 +11,21 @@ import { followLogcat } from '../src/main/logcat/stream';
 import { parseEventPayload } from '../src/renderer/src/api/apiResult';
 
 export const FLOOD_TAG = 'BenchFlood';
-const FLOOD_NUMBER = /flood line (\d+)\b/;
+const FLOOD_NUMBER = /flood ([a-z]+) line (\d+)\b/;
 
 export const wallNow = (): number => performance.timeOrigin + performance.now();
 
-/** The flood line number in a message (or a threadtime line), or -1. */
-export function floodNumber(text: string): number {
+/** The flood line number of run `label` in a message (or a threadtime line), or -1. */
+export function floodNumber(text: string, label: string): number {
   const match = FLOOD_NUMBER.exec(text);
-  return match === null ? -1 : Number(match[1]);
+  return match === null || match[1] !== label ? -1 : Number(match[2]);
+}
+
+let runs = 0;
+/** A label for the next writer (a, b, c...): lines of earlier runs still in the device's buffer never count. */
+function nextLabel(): string {
+  runs += 1;
+  return String.fromCharCode(96 + runs);
 }
 
 /** Writes `rate` lines/s into the phone's log (paced by elapsed time, so a late tick catches up), recording when. */
@@ -27,6 +34,7 @@ export class FloodWriter {
   written = 0;
   private timer: NodeJS.Timeout | undefined;
   private startedAt = 0;
+  readonly label = nextLabel();
 
   constructor(
     private readonly phone: SimulatedAndroid,
@@ -53,7 +61,7 @@ export class FloodWriter {
       this.phone.state.appendLog({
         priority: n % 50 === 0 ? 'W' : 'D',
         tag: FLOOD_TAG,
-        message: `flood line ${n} token=abc${n} for https://api.example/v1/items/${n}`,
+        message: `flood ${this.label} line ${n} token=abc${n} for https://api.example/v1/items/${n}`,
       });
       this.written += 1;
     }
@@ -74,6 +82,8 @@ export class Arrivals {
   /** Lines that arrived before the writer stopped. */
   duringWrite = 0;
   writing = true;
+  /** Lines the stage reported as skipped (marked): they will not arrive, and the drain does not wait for them. */
+  skipped = 0;
 
   constructor(private readonly writer: FloodWriter) {}
 
@@ -90,7 +100,7 @@ export class Arrivals {
   async drain(ms: number): Promise<number> {
     this.writing = false;
     const started = performance.now();
-    while (this.count < this.writer.written && performance.now() - started < ms)
+    while (this.count + this.skipped < this.writer.written && performance.now() - started < ms)
       await new Promise((resolve) => setTimeout(resolve, 50));
     return (performance.now() - started) / 1000;
   }
@@ -170,7 +180,7 @@ export async function runStage(
 
 /** Stage 1 (the baseline): `adb logcat -v threadtime -T 1` as a child process, its stdout read here. */
 export function adbStage(adb: IsolatedAdb, serial: string): Phase {
-  return async (_writer, arrivals) => {
+  return async (writer, arrivals) => {
     const child = spawn(
       adb.bin,
       ['-P', String(adb.port), '-s', serial, 'logcat', '-v', 'threadtime', '-T', '1'],
@@ -185,7 +195,7 @@ export function adbStage(adb: IsolatedAdb, serial: string): Phase {
       const at = wallNow();
       const lines = (partial + chunk).split('\n');
       partial = lines.pop() ?? '';
-      for (const line of lines) arrivals.add(floodNumber(line), at);
+      for (const line of lines) arrivals.add(floodNumber(line, writer.label), at);
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     return {
@@ -199,7 +209,7 @@ export function adbStage(adb: IsolatedAdb, serial: string): Phase {
 
 /** Stage 2: followLogcat in this process (adbkit's stream, the threadtime parser, redaction, 80 ms batches). */
 export function followStage(client: AdbClient, serial: string): Phase {
-  return async (_writer, arrivals) => {
+  return async (writer, arrivals) => {
     let redactions = 0;
     let lines = 0;
     let busyMs = 0;
@@ -212,7 +222,7 @@ export function followStage(client: AdbClient, serial: string): Phase {
         for (const line of batch.lines) {
           redactions += line.redactions;
           lines += 1;
-          arrivals.add(floodNumber(line.entry.message), at);
+          arrivals.add(floodNumber(line.entry.message, writer.label), at);
         }
         busyMs += performance.now() - started;
       },
@@ -249,14 +259,13 @@ export async function callConsole(url: string, channel: string, input: unknown):
  * cost is reported (the page pays it on its main thread).
  */
 export function sseStage(url: string, serial: string): Phase {
-  return async (_writer, arrivals) => {
+  return async (writer, arrivals) => {
     const { origin, token } = consoleAddress(url);
     let followId = '';
     let events = 0;
     let bytes = 0;
     let decodeMs = 0;
-    let dropped = 0;
-    let skipped = 0;
+    let markers = 0;
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
       const req = request(
         `${origin}/api/events?token=${encodeURIComponent(token)}`,
@@ -286,9 +295,9 @@ export function sseStage(url: string, serial: string): Phase {
         decodeMs += performance.now() - started;
         if (payload === null || payload.followId !== followId) continue;
         events += 1;
-        dropped = payload.dropped;
-        skipped = 'skipped' in payload && typeof payload.skipped === 'number' ? payload.skipped : 0;
-        for (const line of payload.lines) arrivals.add(floodNumber(line.entry.message), at);
+        arrivals.skipped = payload.dropped;
+        markers += payload.skips?.length ?? 0;
+        for (const line of payload.lines) arrivals.add(floodNumber(line.entry.message, writer.label), at);
       }
     });
     const started = (await callConsole(url, 'logcat:start', { serial, tail: 1 })) as {
@@ -304,7 +313,7 @@ export function sseStage(url: string, serial: string): Phase {
         response.destroy();
       },
       note: () =>
-        `${events} events, ${(bytes / Math.max(1, arrivals.count)).toFixed(0)} bytes/line on the wire, JSON.parse + schema ${((decodeMs / Math.max(1, arrivals.count)) * 1000).toFixed(1)} µs/line; console dropped ${dropped}${skipped > 0 ? `, skipped ${skipped}` : ''}`,
+        `${events} events, ${(bytes / Math.max(1, arrivals.count)).toFixed(0)} bytes/line on the wire, JSON.parse + schema ${((decodeMs / Math.max(1, arrivals.count)) * 1000).toFixed(1)} µs/line; the follow cap skipped ${arrivals.skipped} (in ${markers} marked skips)`,
     };
   };
 }
