@@ -36,7 +36,7 @@ export function threadtimeLine(entry: LogEntry): string {
 export function skipText(count: number, maxLinesPerSecond: number | undefined): string {
   const cap =
     maxLinesPerSecond === undefined ? '' : ` at ${maxLinesPerSecond.toLocaleString('en-US')} lines/s`;
-  return `${count.toLocaleString('en-US')} lines skipped: follow is capped${cap}`;
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'line' : 'lines'} skipped: follow is capped${cap}`;
 }
 
 /**
