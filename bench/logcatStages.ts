@@ -276,6 +276,11 @@ export function sseStage(url: string, serial: string): Phase {
       req.end();
     });
     response.setEncoding('utf8');
+    let closedAt: number | null = null;
+    let stopping = false;
+    response.once('close', () => {
+      if (!stopping) closedAt = performance.now();
+    });
     let buffer = '';
     response.on('data', (chunk: string) => {
       const at = wallNow();
@@ -309,11 +314,12 @@ export function sseStage(url: string, serial: string): Phase {
     followId = started.value.followId;
     return {
       async stop() {
+        stopping = true;
         await callConsole(url, 'logcat:stop', { followId });
         response.destroy();
       },
       note: () =>
-        `${events} events, ${(bytes / Math.max(1, arrivals.count)).toFixed(0)} bytes/line on the wire, JSON.parse + schema ${((decodeMs / Math.max(1, arrivals.count)) * 1000).toFixed(1)} µs/line; the follow cap skipped ${arrivals.skipped} (in ${markers} marked skips)`,
+        `${events} events, ${(bytes / Math.max(1, arrivals.count)).toFixed(0)} bytes/line on the wire, JSON.parse + schema ${((decodeMs / Math.max(1, arrivals.count)) * 1000).toFixed(1)} µs/line; the follow cap skipped ${arrivals.skipped} (in ${markers} marked skips)${closedAt === null ? '' : '; THE CONSOLE CLOSED THE EVENT STREAM (a client more than 1 MiB behind)'}`,
     };
   };
 }

@@ -90,6 +90,8 @@ class Relay {
     this.pacer = new FollowPacer({
       maxLinesPerSecond: info.maxLinesPerSecond ?? options.maxLinesPerSecond,
       maxLinesPerEvent: options.maxLinesPerEvent,
+      // Two events a turn at most (about 740 KB): under the 1 MiB the event stream lets a client fall behind.
+      maxLinesPerTake: options.maxLinesPerEvent * 2,
       ...(options.maxPending === undefined ? {} : { maxBacklog: options.maxPending }),
     });
   }

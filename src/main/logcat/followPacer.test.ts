@@ -73,6 +73,23 @@ describe('FollowPacer', () => {
     expect(seqs(paced.take())).toEqual(Array.from({ length: 100 }, (_unused, index) => 500 + index));
   });
 
+  it('one take sends at most maxLinesPerTake lines however late it comes (the event stream buffers 1 MiB)', () => {
+    let now = 0;
+    const paced = new FollowPacer({
+      maxLinesPerSecond: 20_000,
+      maxLinesPerEvent: 1500,
+      maxLinesPerTake: 3000,
+      now: () => now,
+    });
+    paced.push(lines(0, 8000));
+    now += 400;
+    const first = paced.take();
+    expect(first.map((batch) => batch.lines.length)).toEqual([1500, 1500]);
+    now += 50;
+    // 50 ms at 20,000 lines/s: 1,000 more, in order after the first 3,000.
+    expect(seqs(paced.take())).toEqual(Array.from({ length: 1000 }, (_unused, index) => 3000 + index));
+  });
+
   it('beyond a second of backlog skips the oldest waiting lines and marks exactly how many, where', () => {
     const { paced, advance } = pacer(1000);
     const sent: PacedBatch[] = [];

@@ -17,6 +17,11 @@ export interface FollowPacerOptions {
   maxBacklog?: number;
   /** The bucket holds at most this many seconds of sending (default 0.5): how far a late timer can catch up. */
   burstSeconds?: number;
+  /**
+   * Lines one take() sends at most, whatever the bucket holds (default: unbounded). The console's event stream
+   * disconnects a client with more than 1 MiB unsent, so one turn must not write more than that at once.
+   */
+  maxLinesPerTake?: number;
   /** Monotonic ms (default performance.now). */
   now?: () => number;
 }
@@ -48,7 +53,13 @@ export class FollowPacer {
       1,
       options.maxBacklog ?? Math.round(options.maxLinesPerSecond * (options.backlogSeconds ?? 1)),
     );
-    this.maxTokens = Math.max(1, options.maxLinesPerSecond * (options.burstSeconds ?? 0.5));
+    this.maxTokens = Math.max(
+      1,
+      Math.min(
+        options.maxLinesPerSecond * (options.burstSeconds ?? 0.5),
+        options.maxLinesPerTake ?? Number.POSITIVE_INFINITY,
+      ),
+    );
     this.tokens = this.maxTokens;
     this.last = this.now();
   }
