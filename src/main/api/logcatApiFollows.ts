@@ -22,7 +22,10 @@ export interface LogcatFollowsOptions {
   now?: () => number;
   /** One logcat:batch per this many ms at most (default 50). */
   emitMs?: number;
-  /** Lines per event at most (default 1500: well under the SSE client buffer). */
+  /**
+   * Lines per event at most (default 500, about 125 KB): each event is one task on the page's main thread (JSON,
+   * schema, model), so small events leave room for frames between them.
+   */
   maxLinesPerEvent?: number;
   /** Lines waiting to be sent at most; beyond it the oldest are skipped, marked (default: one second at the cap). */
   maxPending?: number;
@@ -90,8 +93,8 @@ class Relay {
     this.pacer = new FollowPacer({
       maxLinesPerSecond: info.maxLinesPerSecond ?? options.maxLinesPerSecond,
       maxLinesPerEvent: options.maxLinesPerEvent,
-      // Two events a turn at most (about 740 KB): under the 1 MiB the event stream lets a client fall behind.
-      maxLinesPerTake: options.maxLinesPerEvent * 2,
+      // 3,000 lines a turn at most (about 740 KB): under the 1 MiB the event stream lets a client fall behind.
+      maxLinesPerTake: Math.max(options.maxLinesPerEvent, 3000),
       ...(options.maxPending === undefined ? {} : { maxBacklog: options.maxPending }),
     });
   }
@@ -166,7 +169,7 @@ export class LogcatFollows {
     this.options = {
       now: dependencies.now ?? (() => Date.now()),
       emitMs: dependencies.emitMs ?? 50,
-      maxLinesPerEvent: dependencies.maxLinesPerEvent ?? 1500,
+      maxLinesPerEvent: dependencies.maxLinesPerEvent ?? 500,
       maxPending: dependencies.maxPending,
       maxLinesPerSecond: dependencies.maxLinesPerSecond ?? DEFAULT_FOLLOW_MAX_LINES_PER_SECOND,
       maxFollows: dependencies.maxFollows ?? 8,
