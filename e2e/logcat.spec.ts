@@ -165,6 +165,50 @@ test.describe('logcat viewer', () => {
     await saveScreen(page, 'logcat-1024-time-window');
   });
 
+  test('a follow over its cap marks the skipped lines in the list and counts them', async ({ page }) => {
+    const [phone] = stack().devices;
+    if (phone === undefined) throw new Error('no phone');
+    // This follow asks the console for a cap of 10 lines/s (the default is 25,000): a burst goes over it.
+    await page.route('**/api/logcat:start', async (route) => {
+      const input = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...input, maxLinesPerSecond: 10 }) });
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openConsole(page, stack());
+    await page.getByRole('tab', { name: 'Diagnostics' }).click();
+    await expect(status(page)).toHaveText('Following');
+    await viewer(page).getByRole('searchbox', { name: 'Query' }).fill('tag:CapBurst');
+    for (let index = 0; index < 400; index += 1)
+      phone.simulator.state.appendLog({ priority: 'D', tag: 'CapBurst', message: `cap burst ${index}` });
+    // The newest lines still come (the oldest waiting ones are skipped), and each skip is a row saying so.
+    await expect(lines(page).getByRole('listitem').filter({ hasText: 'cap burst 399' })).toBeVisible({
+      timeout: 15_000,
+    });
+    const markers = lines(page)
+      .getByRole('listitem')
+      .filter({ hasText: /^[\d,]+ lines? skipped: follow is capped at 10 lines\/s$/ });
+    await expect(markers.first()).toBeVisible();
+    const counts = viewer(page).locator('#logcat-counts');
+    await expect(counts).toContainText(/[\d,]+ skipped \(follow cap\)/);
+    await expect(counts).not.toContainText('dropped');
+    await saveScreen(page, 'logcat-1440-skip-marker');
+    // Stopped, the export holds every row (the list shows only those in view): its skip lines add up to the count
+    // it states, and no line is lost unmarked.
+    await button(page, 'Stop').click();
+    await expect(async () => {
+      const downloading = page.waitForEvent('download');
+      await button(page, 'Export .txt').click();
+      const text = await readFile(await (await downloading).path(), 'utf8');
+      const marked = [
+        ...text.matchAll(/^# ([\d,]+) lines? skipped: follow is capped at 10 lines\/s$/gm),
+      ].reduce((sum, match) => sum + Number(match[1]?.replace(/,/g, '')), 0);
+      expect(text).toContain(
+        `missing: ${marked} skipped by the follow's cap (marked where they were), 0 dropped`,
+      );
+      expect(marked).toBeGreaterThan(300);
+    }).toPass({ timeout: 15_000 });
+  });
+
   test('an unplugged device ends the follow with its error in the viewer', async ({ page }) => {
     const [phone] = stack().devices;
     if (phone === undefined) throw new Error('no phone');

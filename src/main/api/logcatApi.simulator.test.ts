@@ -105,13 +105,14 @@ describe('logcat follows through the console API', () => {
     expect(phone.sim.device.received().length).toBe(before);
   });
 
-  it('drops the oldest lines beyond its bound, counts them, and keeps every event small', async () => {
+  it('skips the oldest lines beyond its cap and backlog, marks each skip exactly, and keeps every event small', async () => {
     const follows = new LogcatFollows({
       hub: phone.hub,
       events: phone.setup.dependencies.events,
       emitMs: 200,
       maxLinesPerEvent: 10,
       maxPending: 50,
+      maxLinesPerSecond: 50,
     });
     const started = await follows.start({ serial: phone.serial, query: 'tag:Burst', tail: 1 });
     if (!started.ok) throw new Error(started.error.message);
@@ -133,6 +134,21 @@ describe('logcat follows through the console API', () => {
     expect(sent.at(-1)?.entry.message).toBe('line 399');
     const seqs = sent.map((line) => line.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    // Each skip is marked where it happened: at least that many lines (other tags filtered out by the query leave
+    // gaps too) lie between the marked line and the one sent before it; the marks add up to the count exactly.
+    let previous = -1;
+    let marked = 0;
+    for (const batch of all) {
+      for (const skip of batch.skips ?? []) {
+        marked += skip.count;
+        const line = batch.lines[skip.at];
+        if (line !== undefined) expect(line.seq - previous - 1).toBeGreaterThanOrEqual(skip.count);
+      }
+      previous = batch.lines.at(-1)?.seq ?? previous;
+    }
+    expect(marked).toBe(all.at(-1)?.dropped);
+    expect(sent.length + marked).toBe(400);
+    expect(started.value.maxLinesPerSecond).toBe(50);
     const stopped = await follows.stop(followId);
     expect(stopped).toMatchObject({ ok: true, value: { received: 400, dropped: 400 - sent.length } });
   });

@@ -1,6 +1,7 @@
 // The console's live logcat follows: one followLogcat stream per follow, its lines filtered by the follow's query
-// and relayed as logcat:batch events. Bounded: at most maxPending lines wait to be sent (the oldest are dropped and
-// counted), and each event carries at most maxLinesPerEvent lines, one event per emitMs. A stream the device ends
+// and relayed as logcat:batch events, paced by a FollowPacer: at most maxLinesPerSecond (the follow's cap) in events
+// of at most maxLinesPerEvent lines, checked every emitMs; beyond a second's backlog the oldest lines are skipped,
+// counted in `dropped` and marked in the next batch's `skips` (never dropped silently). A stream the device ends
 // (unplugged, adb gone) becomes one logcat:ended event with the reason as a structured error.
 import type { LogcatFollowCounts, LogcatFollowInfo, LogcatLine } from '../../shared/api/logcatSchemas';
 import { DEFAULT_FOLLOW_TAIL_LINES } from '../../shared/api/logcatSchemas';
@@ -9,6 +10,7 @@ import { matchesLogQuery, parseLogQuery, type LogQuery } from '../../shared/logc
 import { REDACTION_CAVEAT } from '../../shared/logcat/redact';
 import type { ConsoleEventName, ConsoleEvents } from '../../shared/api/contract';
 import { followCommand, followLogcat, type LogcatFollow, type LogcatBatch } from '../logcat/stream';
+import { DEFAULT_FOLLOW_MAX_LINES_PER_SECOND, FollowPacer, type PacedBatch } from '../logcat/followPacer';
 import type { AdbClient } from '../../node/adb/adbkit';
 import { runDeviceCommand } from '../../node/adb/deviceCommand';
 import type { DeviceHubPort } from './dependencies';
@@ -20,10 +22,15 @@ export interface LogcatFollowsOptions {
   now?: () => number;
   /** One logcat:batch per this many ms at most (default 50). */
   emitMs?: number;
-  /** Lines per event at most (default 1500: well under the SSE client buffer). */
+  /**
+   * Lines per event at most (default 500, about 125 KB): each event is one task on the page's main thread (JSON,
+   * schema, model), so small events leave room for frames between them.
+   */
   maxLinesPerEvent?: number;
-  /** Lines waiting to be sent at most; beyond it the oldest are dropped (default 20,000). */
+  /** Lines waiting to be sent at most; beyond it the oldest are skipped, marked (default: one second at the cap). */
   maxPending?: number;
+  /** The default cap of a follow, lines/s sent (default 25,000); logcat:start may set its own. */
+  maxLinesPerSecond?: number;
   /** Follows open at once at most (default 8); starting one more closes the oldest. */
   maxFollows?: number;
   /** Minimum ms between two process-list reads of a follow (default 2000). */
@@ -35,6 +42,7 @@ export interface StartFollow {
   query?: string | undefined;
   redact?: boolean | undefined;
   tail?: number | undefined;
+  maxLinesPerSecond?: number | undefined;
 }
 
 /** What a bad query answers: INVALID_ARGUMENTS naming the first malformed token, every error in details. */
@@ -64,12 +72,13 @@ function nextFollowId(): string {
   return `lf-${Date.now().toString(36)}${counter.toString(36)}`;
 }
 
+type RelayOptions = Required<Omit<LogcatFollowsOptions, 'hub' | 'events' | 'maxPending'>> &
+  Pick<LogcatFollowsOptions, 'events' | 'maxPending'>;
+
 class Relay {
-  private pending: LogcatLine[] = [];
-  private head = 0;
+  private readonly pacer: FollowPacer;
   private timer: NodeJS.Timeout | undefined;
   received = 0;
-  dropped = 0;
   private unparsed = 0;
   private ended = false;
   follow: LogcatFollow | undefined;
@@ -79,9 +88,21 @@ class Relay {
     readonly info: LogcatFollowInfo,
     private readonly query: LogQuery,
     readonly processes: ProcessNames,
-    private readonly options: Required<Omit<LogcatFollowsOptions, 'hub' | 'events'>> &
-      Pick<LogcatFollowsOptions, 'events'>,
-  ) {}
+    private readonly options: RelayOptions,
+  ) {
+    this.pacer = new FollowPacer({
+      maxLinesPerSecond: info.maxLinesPerSecond ?? options.maxLinesPerSecond,
+      maxLinesPerEvent: options.maxLinesPerEvent,
+      // 3,000 lines a turn at most (about 740 KB): under the 1 MiB the event stream lets a client fall behind.
+      maxLinesPerTake: Math.max(options.maxLinesPerEvent, 3000),
+      ...(options.maxPending === undefined ? {} : { maxBacklog: options.maxPending }),
+    });
+  }
+
+  /** Lines skipped by the cap so far (each skip marked in a batch). */
+  get dropped(): number {
+    return this.pacer.skipped;
+  }
 
   counts(): LogcatFollowCounts {
     return {
@@ -99,72 +120,58 @@ class Relay {
       packageOf: (pid: number) => this.processes.nameOf(pid),
       nowMs: this.options.now(),
     };
+    const passed: LogcatLine[] = [];
     for (const line of batch.lines) {
       this.processes.noticePid(line.entry.pid);
       if (this.query.terms.length > 0 && !matchesLogQuery(this.query, line.entry, context)) continue;
       this.processes.announce(line.entry.pid);
-      this.pending.push(line);
-      this.received += 1;
+      passed.push(line);
     }
-    const waiting = this.pending.length - this.head;
-    if (waiting > this.options.maxPending) {
-      const drop = waiting - this.options.maxPending;
-      this.head += drop;
-      this.dropped += drop;
-    }
-    if (this.head > 4096 && this.head * 2 > this.pending.length) {
-      this.pending = this.pending.slice(this.head);
-      this.head = 0;
-    }
+    this.received += passed.length;
+    this.pacer.push(passed);
     this.schedule();
   }
 
   private schedule(): void {
     if (this.timer !== undefined || this.ended) return;
-    if (this.pending.length === this.head) return;
+    if (this.pacer.waiting === 0) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.emit();
+      for (const paced of this.pacer.take()) this.emit(paced);
       this.schedule();
     }, this.options.emitMs);
   }
 
-  /** Sends up to maxLinesPerEvent waiting lines. */
-  private emit(): void {
-    const end = Math.min(this.pending.length, this.head + this.options.maxLinesPerEvent);
-    const lines = this.pending.slice(this.head, end);
-    this.head = end;
-    if (this.head === this.pending.length) {
-      this.pending = [];
-      this.head = 0;
-    }
+  private emit(paced: PacedBatch): void {
     this.options.events.emit('logcat:batch', {
       ...this.counts(),
-      lines,
+      lines: paced.lines,
       unparsed: this.unparsed,
       processes: this.processes.takeFresh(),
+      ...(paced.skips.length > 0 ? { skips: paced.skips } : {}),
     });
   }
 
-  /** Sends every waiting line (in bounded events) and stops relaying. */
+  /** Sends every waiting line (in bounded events, past the cap) and any skip not yet marked; stops relaying. */
   finish(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.pending.length > this.head) this.emit();
+    for (const paced of this.pacer.takeAll()) this.emit(paced);
     this.ended = true;
   }
 }
 
 export class LogcatFollows {
   private readonly relays = new Map<string, Relay>();
-  private readonly options: Required<Omit<LogcatFollowsOptions, 'hub' | 'events'>>;
+  private readonly options: Omit<RelayOptions, 'events'>;
 
   constructor(private readonly dependencies: LogcatFollowsOptions) {
     this.options = {
       now: dependencies.now ?? (() => Date.now()),
       emitMs: dependencies.emitMs ?? 50,
-      maxLinesPerEvent: dependencies.maxLinesPerEvent ?? 1500,
-      maxPending: dependencies.maxPending ?? 20_000,
+      maxLinesPerEvent: dependencies.maxLinesPerEvent ?? 500,
+      maxPending: dependencies.maxPending,
+      maxLinesPerSecond: dependencies.maxLinesPerSecond ?? DEFAULT_FOLLOW_MAX_LINES_PER_SECOND,
       maxFollows: dependencies.maxFollows ?? 8,
       processRefreshMs: dependencies.processRefreshMs ?? 2000,
     };
@@ -195,6 +202,7 @@ export class LogcatFollows {
       redacting: redact,
       caveat: REDACTION_CAVEAT,
       startedAt: new Date(this.options.now()).toISOString(),
+      maxLinesPerSecond: request.maxLinesPerSecond ?? this.options.maxLinesPerSecond,
     };
     const relay = new Relay(client, info, query, processes, {
       ...this.options,

@@ -71,15 +71,18 @@ describe('followLogcat', () => {
       const services = sim.device.received().map((entry) => entry.service);
       expect(services).toContain("shell,v2,raw:date '+%s %z'");
       expect(follow.value.clock).toMatchObject({ utcOffset: '+0530' });
-      const at = Date.now() - 90_000;
-      sim.state.appendLog({ priority: 'I', tag: 'Dated', message: 'when', timeMs: at });
-      await until(() => lines.some((line) => line.entry.tag === 'Dated'));
+      // Lines within one second and across the next (the follow caches the date arithmetic per second).
+      const second = Math.floor((Date.now() - 90_000) / 1000) * 1000;
+      const times = [second + 7, second + 998, second + 999, second + 1000, second + 1001, second + 61_250];
+      for (const timeMs of times)
+        sim.state.appendLog({ priority: 'I', tag: 'Dated', message: 'when', timeMs });
+      await until(() => lines.filter((line) => line.entry.tag === 'Dated').length === times.length);
       await follow.value.stop();
-      const dated = lines.find((line) => line.entry.tag === 'Dated')?.entry;
+      const dated = lines.filter((line) => line.entry.tag === 'Dated').map((line) => line.entry);
       // Printed in IST (UTC+05:30) without a year or zone; placed back on the epoch to the millisecond.
-      const ist = new Date(at + 330 * 60_000).toISOString();
-      expect(dated?.time).toBe(`${ist.slice(5, 10)} ${ist.slice(11, 23)}`);
-      expect(dated?.epoch_ms).toBe(at);
+      const ist = new Date(second + 7 + 330 * 60_000).toISOString();
+      expect(dated[0]?.time).toBe(`${ist.slice(5, 10)} ${ist.slice(11, 23)}`);
+      expect(dated.map((entry) => entry.epoch_ms)).toEqual(times);
     } finally {
       sim.state.setProperty('persist.sys.timezone', 'UTC');
     }

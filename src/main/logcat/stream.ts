@@ -130,6 +130,8 @@ class Follow implements LogcatFollow {
   private pending: FollowedLine[] = [];
   private unparsed = 0;
   private timer: NodeJS.Timeout | undefined;
+  private readonly secondEpochs = new Map<string, number | null>();
+  private secondsCachedAt = Number.NaN;
   private stopping = false;
   private readonly closed: Promise<void>;
   readonly clock: FollowClock | null;
@@ -187,12 +189,31 @@ class Follow implements LogcatFollow {
     this.lineCount += 1;
   }
 
-  /** The line's epoch ms, its year judged against the device clock now (the reading plus the time since). */
+  /**
+   * The line's epoch ms, its year judged against the device clock now (the reading plus the time since). Lines of
+   * one second share the date arithmetic: it is cached per `MM-DD HH:MM:SS` (and per elapsed second of the clock),
+   * and only the fraction is added per line (the follow's parse cost at 20,000 lines/s).
+   */
   private epochOf(time: string): number | null {
     const base = this.deviceClock;
     if (base === null) return null;
     const elapsedS = Math.floor((Date.now() - base.reading.hostMs) / 1000);
-    return localEntryEpochMs(time, { ...base.clock, epoch_s: base.clock.epoch_s + elapsedS });
+    const clock = { ...base.clock, epoch_s: base.clock.epoch_s + elapsedS };
+    const dot = time.indexOf('.');
+    if (dot !== 14) return localEntryEpochMs(time, clock);
+    if (elapsedS !== this.secondsCachedAt || this.secondEpochs.size > 256) {
+      this.secondEpochs.clear();
+      this.secondsCachedAt = elapsedS;
+    }
+    const second = time.slice(0, dot);
+    let start = this.secondEpochs.get(second);
+    if (start === undefined) {
+      start = localEntryEpochMs(`${second}.0`, clock);
+      this.secondEpochs.set(second, start);
+    }
+    const fraction = time.slice(dot + 1);
+    if (start === null || !/^\d{1,9}$/.test(fraction)) return localEntryEpochMs(time, clock);
+    return start + Math.floor(Number(`0.${fraction}`) * 1000);
   }
 
   private flush(): void {

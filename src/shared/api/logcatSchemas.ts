@@ -11,12 +11,21 @@ import { answeredErrorSchema } from './outputParts';
 export const MAX_FOLLOW_TAIL_LINES = 50_000;
 export const DEFAULT_FOLLOW_TAIL_LINES = 500;
 export const MAX_FOLLOW_QUERY_LENGTH = 1000;
+/** Bounds of a follow's cap, lines/s sent to the page (src/main/logcat/followPacer.ts). */
+export const MIN_FOLLOW_RATE = 10;
+export const MAX_FOLLOW_RATE = 100_000;
 
 /** One followed line: its sequence number in the follow (gaps are drops), the entry, the values redacted. */
 export interface LogcatLine {
   seq: number;
   entry: LogEntry;
   redactions: number;
+}
+
+/** Lines the follow skipped because its cap was exceeded: `count` lines just before `lines[at]` of the batch. */
+export interface LogcatSkip {
+  at: number;
+  count: number;
 }
 
 /** logcat:start's answer. */
@@ -36,6 +45,8 @@ export interface LogcatFollowInfo {
    * windows measure from the device's now; null when it could not be read (lines then carry no epoch_ms).
    */
   deviceClock?: { deviceMs: number; hostMs: number; utcOffset: string } | null;
+  /** The follow's cap: lines/s sent at most; beyond it (after a second's backlog) the oldest are skipped, marked. */
+  maxLinesPerSecond?: number;
 }
 
 /** Counts of a follow so far. */
@@ -44,7 +55,10 @@ export interface LogcatFollowCounts {
   serial: string;
   /** Lines read from the device that passed the follow's query (sent or dropped). */
   received: number;
-  /** Lines dropped (oldest first) because the console could not send them fast enough. */
+  /**
+   * Lines skipped (oldest first) because more arrived than the follow's cap sends; every skip is marked in a
+   * batch's `skips` with its exact count, so none is dropped silently.
+   */
   dropped: number;
 }
 
@@ -55,6 +69,8 @@ export interface LogcatBatchEvent extends LogcatFollowCounts {
   unparsed: number;
   /** Process names of pids first seen since the last batch (for `package:` queries). */
   processes: { pid: number; name: string }[];
+  /** Skips between this batch's lines (absent: none). */
+  skips?: LogcatSkip[];
 }
 
 /** logcat:ended: the follow ended without a stop (device unplugged, stream closed); `error` says why. */
@@ -70,6 +86,7 @@ const followIdSchema = z
 const TAIL_RULE = `must be an integer from 1 to ${MAX_FOLLOW_TAIL_LINES} (recent lines to start with)`;
 const QUERY_RULE = `must be a logcat query of at most ${MAX_FOLLOW_QUERY_LENGTH} characters`;
 const REDACT_RULE = 'must be true or false';
+const RATE_RULE = `must be an integer from ${MIN_FOLLOW_RATE} to ${MAX_FOLLOW_RATE} (lines/s sent at most)`;
 
 export const logcatChannelSchemas = {
   'logcat:start': z.strictObject({
@@ -77,6 +94,11 @@ export const logcatChannelSchemas = {
     query: z.string({ error: QUERY_RULE }).max(MAX_FOLLOW_QUERY_LENGTH, QUERY_RULE).optional(),
     redact: z.boolean({ error: REDACT_RULE }).optional(),
     tail: z.int({ error: TAIL_RULE }).min(1, TAIL_RULE).max(MAX_FOLLOW_TAIL_LINES, TAIL_RULE).optional(),
+    maxLinesPerSecond: z
+      .int({ error: RATE_RULE })
+      .min(MIN_FOLLOW_RATE, RATE_RULE)
+      .max(MAX_FOLLOW_RATE, RATE_RULE)
+      .optional(),
   }),
   'logcat:stop': z.strictObject({ followId: followIdSchema }),
   'logcat:redaction': z.strictObject({
@@ -113,6 +135,7 @@ export const logcatFollowInfoSchema = exactSchema<LogcatFollowInfo>()(
       .object({ deviceMs: z.number(), hostMs: z.number(), utcOffset: z.string() })
       .nullable()
       .optional(),
+    maxLinesPerSecond: z.number().optional(),
   }),
 );
 
@@ -124,6 +147,7 @@ export const logcatBatchSchema = exactSchema<LogcatBatchEvent>()(
     lines: z.array(z.object({ seq: z.number(), entry: entrySchema, redactions: z.number() })),
     unparsed: z.number(),
     processes: z.array(z.object({ pid: z.number(), name: z.string() })),
+    skips: z.array(z.object({ at: z.number(), count: z.number() })).optional(),
   }),
 );
 

@@ -37,6 +37,12 @@ interface RowProps {
 /** One line; memoised, so appending lines re-renders only the new rows. */
 const Row = memo(function Row({ line, top, alt, onTag }: RowProps): ReactNode {
   const { entry } = line;
+  if (line.skipped !== undefined)
+    return (
+      <div role="listitem" className="log-row log-skip" style={{ top }} aria-label={entry.message}>
+        <span className="log-skip-text">{entry.message}</span>
+      </div>
+    );
   return (
     <div
       role="listitem"

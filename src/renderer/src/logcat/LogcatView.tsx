@@ -101,10 +101,12 @@ function LineCounts(): ReactNode {
   const rows = useConsole((state) => state.logcat.rows);
   const total = useConsole((state) => state.logcat.total);
   const dropped = useConsole((state) => state.logcat.dropped);
+  const skipped = useConsole((state) => state.logcat.skipped);
   const evicted = useConsole((state) => state.logcat.evicted);
   return (
     <span id="logcat-counts">
       {rows.toLocaleString()} of {total.toLocaleString()} lines
+      {skipped > 0 && <> · {skipped.toLocaleString()} skipped (follow cap)</>}
       {dropped > 0 && <> · {dropped.toLocaleString()} dropped</>}
       {evicted > 0 && <> · {evicted.toLocaleString()} oldest left the buffer</>}
     </span>

@@ -4,7 +4,7 @@
 // ring's front never renumbers what is shown. Time (a window preset or the query's `age:`) is not a per-line match:
 // lines arrive in time order, so the rows older than the cutoff are a prefix of the matching positions, found by a
 // binary search and dropped from the front as time passes (cheap, however many lines are held).
-import type { LogcatLine } from '../../../shared/api/logcatSchemas';
+import type { LogcatLine, LogcatSkip } from '../../../shared/api/logcatSchemas';
 import type { LogEntry } from '../../../shared/logcat/entry';
 import { matchesLogQuery, parseLogQuery, type LogQuery } from '../../../shared/logcat/query';
 import { LogRing, RING_CAPACITY, type RingLine } from './ring';
@@ -32,6 +32,50 @@ export function threadtimeLine(entry: LogEntry): string {
   return `${entry.time} ${pid} ${tid} ${entry.priority} ${entry.tag}: ${entry.message}`;
 }
 
+/** What a skip marker says. */
+export function skipText(count: number, maxLinesPerSecond: number | undefined): string {
+  const cap =
+    maxLinesPerSecond === undefined ? '' : ` at ${maxLinesPerSecond.toLocaleString('en-US')} lines/s`;
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'line' : 'lines'} skipped: follow is capped${cap}`;
+}
+
+/**
+ * A batch's lines with a marker row in front of each skip (`at` = the index of the line after it; a skip at the end
+ * comes last). A marker carries the next line's time, so time windows keep it beside the lines around it.
+ */
+export function withSkipMarkers(
+  lines: readonly LogcatLine[],
+  skips: readonly LogcatSkip[] | undefined,
+  maxLinesPerSecond: number | undefined,
+): RingLine[] {
+  if (skips === undefined || skips.length === 0) return [...lines];
+  const out: RingLine[] = [];
+  const marker = (count: number, next: LogcatLine | undefined): RingLine => ({
+    seq: -1,
+    skipped: count,
+    redactions: 0,
+    entry: {
+      time: next?.entry.time ?? '',
+      epoch_ms: next?.entry.epoch_ms ?? null,
+      pid: 0,
+      tid: 0,
+      uid: null,
+      priority: 'W',
+      tag: '',
+      message: skipText(count, maxLinesPerSecond),
+    },
+  });
+  const byIndex = new Map<number, number>();
+  for (const skip of skips) byIndex.set(skip.at, (byIndex.get(skip.at) ?? 0) + skip.count);
+  lines.forEach((line, index) => {
+    const count = byIndex.get(index);
+    if (count !== undefined && count > 0) out.push(marker(count, line));
+    out.push(line);
+  });
+  for (const [at, count] of byIndex) if (at >= lines.length && count > 0) out.push(marker(count, undefined));
+  return out;
+}
+
 export class LogcatModel {
   readonly ring: LogRing;
   private positions: number[] = [];
@@ -56,9 +100,12 @@ export class LogcatModel {
     this.ring = new LogRing(capacity);
   }
 
-  /** Lines pushed since the last clear (held or evicted). */
+  /** Skip markers pushed since the last clear (rows, not device lines). */
+  private markers = 0;
+
+  /** Device lines pushed since the last clear (held or evicted; skip markers not counted). */
   get total(): number {
-    return this.ring.evicted + this.ring.size;
+    return this.ring.evicted + this.ring.size - this.markers;
   }
 
   /** Rows that pass the query and the time window. */
@@ -92,7 +139,7 @@ export class LogcatModel {
   }
 
   private matches(line: RingLine): boolean {
-    if (this.matchQuery.terms.length === 0) return true;
+    if (this.matchQuery.terms.length === 0 || line.skipped !== undefined) return true;
     return matchesLogQuery(this.matchQuery, line.entry, {
       packageOf: (pid) => this.names.get(pid),
       nowMs: this.now() + this.skewMs,
@@ -143,8 +190,9 @@ export class LogcatModel {
   }
 
   /** Adds a batch; answers how many of its lines pass the query. */
-  push(lines: readonly LogcatLine[], processes: readonly { pid: number; name: string }[] = []): number {
+  push(lines: readonly RingLine[], processes: readonly { pid: number; name: string }[] = []): number {
     for (const process of processes) this.names.set(process.pid, process.name);
+    for (const line of lines) if (line.skipped !== undefined) this.markers += 1;
     if (processes.length > 0 && hasPackageTerm(this.query)) {
       // New names can make held lines match a package: term: rebuild once, including this batch.
       this.ring.push(lines);
@@ -152,7 +200,7 @@ export class LogcatModel {
       this.rebuild();
       return Math.max(0, this.rows - before);
     }
-    const first = this.total;
+    const first = this.ring.evicted + this.ring.size;
     this.ring.push(lines);
     let added = 0;
     lines.forEach((line, index) => {
@@ -202,7 +250,8 @@ export class LogcatModel {
     const parts = header.map((line) => `# ${line}`);
     for (let index = 0; index < this.rows; index += 1) {
       const row = this.row(index);
-      if (row !== undefined) parts.push(threadtimeLine(row.entry));
+      if (row === undefined) continue;
+      parts.push(row.skipped === undefined ? threadtimeLine(row.entry) : `# ${row.entry.message}`);
     }
     return `${parts.join('\n')}\n`;
   }
@@ -214,6 +263,7 @@ export class LogcatModel {
     this.head = 0;
     this.windowHead = 0;
     this.shiftedRows = 0;
+    this.markers = 0;
     this.names.clear();
   }
 }

@@ -95,6 +95,54 @@ describe('logcat slice', () => {
     expect(store.getState().logcat).toMatchObject({ paused: false, newWhilePaused: 0 });
   });
 
+  it('shows each skip the follow marked as a row where it happened, counts it apart from losses, and exports it', async () => {
+    const { client, store } = setup();
+    client.handlers['logcat:start'] = () => ({
+      ok: true,
+      value: { ...follow('lf-1'), maxLinesPerSecond: 2000 },
+    });
+    await store.getState().logcatStart('emulator-5554');
+    // seq 2-4 skipped (marked before line 5), seq 7 lost (no marker), then a skip at the end of a batch.
+    client.emit('logcat:batch', {
+      ...batch('lf-1', [
+        line(0, 'A', 'zero'),
+        line(1, 'A', 'one'),
+        line(5, 'A', 'five'),
+        line(6, 'B', 'six'),
+      ]),
+      skips: [{ at: 2, count: 3 }],
+    });
+    client.emit('logcat:batch', {
+      ...batch('lf-1', [line(8, 'A', 'eight')]),
+      skips: [{ at: 1, count: 1200 }],
+    });
+    client.emit('logcat:batch', batch('lf-1', [line(1209, 'A', 'after')]));
+    await nextFrame();
+    const model = store.getState().logcatModel;
+    const texts = Array.from({ length: model.rows }, (_unused, index) => model.row(index)?.entry.message);
+    expect(texts).toEqual([
+      'zero',
+      'one',
+      '3 lines skipped: follow is capped at 2,000 lines/s',
+      'five',
+      'six',
+      'eight',
+      '1,200 lines skipped: follow is capped at 2,000 lines/s',
+      'after',
+    ]);
+    expect(store.getState().logcat).toMatchObject({ skipped: 1203, dropped: 1, total: 6, rows: 8 });
+    // A marker passes any query: the place of a skip stays visible however the list is filtered.
+    store.getState().logcatSetQuery('tag:B');
+    expect(Array.from({ length: model.rows }, (_unused, index) => model.row(index)?.entry.message)).toEqual([
+      '3 lines skipped: follow is capped at 2,000 lines/s',
+      'six',
+      '1,200 lines skipped: follow is capped at 2,000 lines/s',
+    ]);
+    const { text } = store.getState().logcatExport();
+    expect(text).toContain('# 3 lines skipped: follow is capped at 2,000 lines/s\n');
+    expect(text).toContain('missing: 1203 skipped by the follow');
+  });
+
   it('tells React about a burst of batches once per UI interval, the model taking every line at once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {

@@ -6,7 +6,7 @@ import type { AppError } from '../../../shared/errors';
 import { REDACTION_CAVEAT } from '../../../shared/logcat/redact';
 import { parseLogQuery, type QueryError } from '../../../shared/logcat/query';
 import type { SliceCreator } from '../store/types';
-import { LogcatModel, type TimeWindow } from './logcatModel';
+import { LogcatModel, withSkipMarkers, type TimeWindow } from './logcatModel';
 
 export type LogcatStatus = 'idle' | 'starting' | 'following' | 'ended' | 'failed';
 
@@ -48,8 +48,10 @@ export interface LogcatViewState {
   caveat: string;
   /** Values redacted in the lines held now. */
   redactions: number;
-  /** Lines of the follow the viewer never received (dropped by the console when it fell behind, or lost). */
+  /** Lines of the follow the viewer never received and no skip marker accounts for (lost on the way). */
   dropped: number;
+  /** Lines the follow skipped because its cap was exceeded: each skip is a marker row in the list. */
+  skipped: number;
   /** Oldest lines that left the viewer's ring (it keeps the newest RING_CAPACITY). */
   evicted: number;
   rows: number;
@@ -94,6 +96,7 @@ export const INITIAL_LOGCAT: LogcatViewState = {
   caveat: REDACTION_CAVEAT,
   redactions: 0,
   dropped: 0,
+  skipped: 0,
   evicted: 0,
   rows: 0,
   total: 0,
@@ -155,6 +158,8 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
     // start of an animation frame (requestAnimationFrame), so React's commit, the list's scroll and the browser's
     // own style/layout/paint share one frame instead of a timer task forcing a layout the frame then redoes.
     let pendingGaps = 0;
+    let pendingSkipped = 0;
+    let carriedSkip = 0;
     let pendingAdded = 0;
     let pendingPackages = false;
     let lastFlushMs = Number.NEGATIVE_INFINITY;
@@ -183,22 +188,36 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
       update({
         ...counts(),
         dropped: state.dropped + pendingGaps,
+        skipped: state.skipped + pendingSkipped,
         newWhilePaused: state.paused ? state.newWhilePaused + pendingAdded : 0,
         version: state.version + 1,
         ...(pendingPackages ? { packages: model.packages() } : {}),
       });
       pendingGaps = 0;
+      pendingSkipped = 0;
       pendingAdded = 0;
       pendingPackages = false;
     };
 
     const take = (batch: LogcatBatchEvent): void => {
-      for (const line of batch.lines) {
-        if (line.seq > lastSeq + 1) pendingGaps += line.seq - lastSeq - 1;
-        lastSeq = Math.max(lastSeq, line.seq);
+      // A seq gap is a skip when a marker accounts for it (the follow's cap), a loss otherwise.
+      // A skip at the end of a batch accounts for the gap before the next batch's first line.
+      const marked = new Map<number, number>([[0, carriedSkip]]);
+      carriedSkip = 0;
+      for (const skip of batch.skips ?? []) {
+        const at = Math.min(skip.at, batch.lines.length);
+        marked.set(at, (marked.get(at) ?? 0) + skip.count);
+        pendingSkipped += skip.count;
       }
+      batch.lines.forEach((line, index) => {
+        const gap = line.seq - lastSeq - 1;
+        if (gap > 0) pendingGaps += Math.max(0, gap - (marked.get(index) ?? 0));
+        lastSeq = Math.max(lastSeq, line.seq);
+      });
+      carriedSkip = marked.get(batch.lines.length) ?? 0;
       pendingPackages ||= batch.processes.length > 0;
-      pendingAdded += model.push(batch.lines, batch.processes);
+      const lines = withSkipMarkers(batch.lines, batch.skips, get().logcat.follow?.maxLinesPerSecond);
+      pendingAdded += model.push(lines, batch.processes);
       const wait = lastFlushMs + UI_INTERVAL_MS - performance.now();
       if (wait <= 0) requestFlush();
       else
@@ -245,6 +264,8 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
         early = [];
         lastSeq = -1;
         pendingGaps = 0;
+        pendingSkipped = 0;
+        carriedSkip = 0;
         pendingAdded = 0;
         update({
           ...counts(),
@@ -253,6 +274,7 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
           follow: null,
           error: null,
           dropped: 0,
+          skipped: 0,
           paused: false,
           newWhilePaused: 0,
           packages: [],
@@ -341,8 +363,10 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
           `query: ${state.appliedQuery === '' ? '(none)' : state.appliedQuery}; time window: ${windowLabel(state)}; ${model.rows} of ${model.total} lines`,
           `redaction ${state.redact ? 'on' : 'off'} for new lines; ${state.redactions} values replaced in the buffer. ${state.caveat}`,
         ];
-        if (state.dropped > 0 || state.evicted > 0)
-          header.push(`missing: ${state.dropped} dropped, ${state.evicted} older lines left the buffer`);
+        if (state.dropped > 0 || state.evicted > 0 || state.skipped > 0)
+          header.push(
+            `missing: ${state.skipped} skipped by the follow's cap (marked where they were), ${state.dropped} dropped, ${state.evicted} older lines left the buffer`,
+          );
         const device = (state.serial ?? 'device').replace(/[^A-Za-z0-9._-]+/g, '_');
         return { fileName: `logcat-${device}-${stamp(taken)}.txt`, text: model.exportText(header) };
       },

@@ -7,6 +7,11 @@ export interface RingLine {
   seq: number;
   entry: LogEntry;
   redactions: number;
+  /**
+   * A skip marker, not a device line: this many lines were skipped here because the follow's cap was exceeded
+   * (`entry.message` says so; it always passes the query).
+   */
+  skipped?: number;
 }
 
 export class LogRing {
