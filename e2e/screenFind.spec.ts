@@ -1,7 +1,7 @@
 // The Screen view's Find, Wait for text and Tap text against the real console on the simulated phone: / focuses the
 // Find field, Find selects the one node with that exact text in the tree (or shows the refusal with its advice), a
 // Tap text refused in the strong dialog sends nothing, a Wait for text shows its progress while a Tap text approved
-// through both steps of the dialog sends exactly one `input tap` and opens Mail, whose "Compose" the wait then finds;
+// through both steps of the dialog sends exactly one click_node (the Operator's tree: no `input tap`) and opens Mail, whose "Compose" the wait then finds;
 // Cancel stops a wait long before its timeout. Screenshots at 1440x900 and 1024x700.
 import type { Page } from '@playwright/test';
 import { expect, test, useConsoleStack } from './fixtures/test';
@@ -10,7 +10,7 @@ import { deviceList, openConsole, saveScreen } from './helpers/console';
 const stack = useConsoleStack({ profiles: ['phone'], name: 'screenFind' });
 
 const LAUNCHER = 'com.google.android.apps.nexuslauncher';
-const MAIL_TAP = "input tap '662' '1935'";
+const MAIL_BOUNDS = '[540,1812][784,2059]';
 
 function phoneDevice() {
   const phone = stack().devices[0];
@@ -18,11 +18,13 @@ function phoneDevice() {
   return phone;
 }
 
-/** How many `input tap` shell commands the simulated phone has received. */
-function tapsReceived(): number {
-  return phoneDevice()
-    .simulator.device.received()
-    .filter((entry) => /:input tap /.test(entry.service)).length;
+/** The taps the simulated phone has received: `input tap` shell commands and the Operator's click_node requests. */
+function tapsReceived(): { inputTaps: number; clicks: number } {
+  const { simulator } = phoneDevice();
+  return {
+    inputTaps: simulator.device.received().filter((entry) => /:input tap /.test(entry.service)).length,
+    clicks: simulator.operator.receivedNodeActions.filter((request) => request.type === 'click_node').length,
+  };
 }
 
 async function noHorizontalOverflow(page: Page): Promise<void> {
@@ -86,7 +88,7 @@ test('Find a node, wait for text, tap text through the strong dialog and see the
   await find.getByRole('button', { name: 'Tap text' }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve android.tap_text?' });
   await expect(dialog.getByLabel('Exact command')).toHaveText(
-    `tap text 'Mail' at [540,1812][784,2059] (${LAUNCHER}; ${MAIL_TAP})`,
+    `Accessibility tap text "Mail" at ${MAIL_BOUNDS} (${LAUNCHER}; the Operator's ACTION_CLICK on the node itself (android.widget.TextView at ${MAIL_BOUNDS}))`,
   );
   await expect(dialog.getByRole('note')).toContainText('strong request');
   const answer = dialog.getByRole('group', { name: 'Answer' });
@@ -94,7 +96,7 @@ test('Find a node, wait for text, tap text through the strong dialog and see the
   await answer.getByRole('button', { name: 'Refuse' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('screen-action-error')).toContainText('APPROVAL_REFUSED');
-  expect(tapsReceived()).toBe(taps);
+  expect(tapsReceived()).toEqual(taps);
 
   // Wait for "Compose" (Mail's): it polls, with its progress, while the tap is approved through both steps.
   const wait = view.getByRole('group', { name: 'Wait for text' });
@@ -112,8 +114,10 @@ test('Find a node, wait for text, tap text through the strong dialog and see the
   await saveScreen(page, 'screen-tap-text-confirm-1440');
   await second.getByRole('button', { name: 'Confirm and send' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('screen-action-result')).toHaveText(`action_sent: true · ${MAIL_TAP}`);
-  expect(tapsReceived()).toBe(taps + 1);
+  await expect(page.getByTestId('screen-action-result')).toContainText(
+    `action_sent: true · operator click_node on ${MAIL_BOUNDS}`,
+  );
+  expect(tapsReceived()).toEqual({ inputTaps: taps.inputTaps, clicks: taps.clicks + 1 });
   await expect(page.getByTestId('screen-wait-result')).toContainText(
     /^Found ‘Compose’ after \d+ ms \(\d+ polls?\)/,
   );

@@ -20,7 +20,6 @@ const LAUNCHER = 'com.google.android.apps.nexuslauncher';
 const MAIL = 'com.simmail.android';
 const MAPS = 'com.atlasmaps.app';
 const MAIL_BOUNDS = '[540,1812][784,2059]';
-const MAIL_TAP = "input tap '662' '1935'";
 
 /** A command from outside the console (the test, or an approver acting as another user of the phone). */
 async function shell(command: string): Promise<void> {
@@ -32,7 +31,14 @@ beforeEach(async () => {
   await shell(`am force-stop ${MAIL}`);
   await shell(`am force-stop ${MAPS}`);
   await shell('input keyevent HOME');
+  phone.sim.operator.receivedNodeActions.length = 0;
 });
+
+/** The click_node requests the simulated Operator received, by the text of their target. */
+const clicks = (): Array<string | null> =>
+  phone.sim.operator.receivedNodeActions
+    .filter((request) => request.type === 'click_node')
+    .map((request) => request.target.text);
 
 /** The `input …` shell commands among adb services. */
 const inputs = (services: string[]): string[] =>
@@ -193,7 +199,7 @@ describe('screen:waitText and screen:cancelWait', () => {
 });
 
 describe('screen:act node actions', () => {
-  it('tap_text asks the strong dialog with the exact action, then sends exactly one `input tap cx cy`', async () => {
+  it("tap_text asks the strong dialog with the exact action, then sends exactly one click_node (the Operator's tree), no `input tap`", async () => {
     const page = consolePage(true);
     const acted = await dispatchChannel(page.api, 'screen:act', {
       serial: phone.serial,
@@ -205,11 +211,16 @@ describe('screen:act node actions', () => {
         tool: 'android.tap_text',
         device: phone.serial,
         strength: 'strong',
-        preview: `tap text 'Mail' at ${MAIL_BOUNDS} (${LAUNCHER}; ${MAIL_TAP})`,
+        preview: `Accessibility tap text "Mail" at ${MAIL_BOUNDS} (${LAUNCHER}; the Operator's ACTION_CLICK on the node itself (android.widget.TextView at ${MAIL_BOUNDS}))`,
       }),
     ]);
-    expect(inputs(page.sentAfterPrompt())).toEqual([MAIL_TAP]);
-    expect(acted.value).toMatchObject({ tool: 'android.tap_text', action_sent: true, command: MAIL_TAP });
+    expect(inputs(page.sentAfterPrompt())).toEqual([]);
+    expect(clicks()).toEqual(['Mail']);
+    expect(acted.value).toMatchObject({
+      tool: 'android.tap_text',
+      action_sent: true,
+      result: { method: 'accessibility_click' },
+    });
     expect(phone.sim.state.foreground.packageName).toBe(MAIL);
   }, 30_000);
 
@@ -243,7 +254,7 @@ describe('screen:act node actions', () => {
     expect(phone.sim.state.foreground.packageName).toBe(MAPS);
   }, 30_000);
 
-  it('tap_node taps the centre of the node with exactly those bounds after the strong dialog, verified afterwards', async () => {
+  it('tap_node clicks the node with exactly those bounds after the strong dialog, verified afterwards', async () => {
     const page = consolePage(true);
     const acted = await dispatchChannel(page.api, 'screen:act', {
       serial: phone.serial,
@@ -253,7 +264,8 @@ describe('screen:act node actions', () => {
     });
     if (!acted.ok) throw new Error(acted.error.message);
     expect(page.prompts[0]?.prompt).toMatchObject({ tool: 'android.tap_node', strength: 'strong' });
-    expect(inputs(page.sentAfterPrompt())).toEqual([MAIL_TAP]);
+    expect(inputs(page.sentAfterPrompt())).toEqual([]);
+    expect(clicks()).toEqual(['Mail']);
     expect(acted.value).toMatchObject({ result: { verification: { passed: true, expectation_met: true } } });
   }, 30_000);
 
