@@ -2,10 +2,9 @@
 // activity, "Sign in" opens `.auth.SignInActivity`, and the password field answers as a real Android's does: the dump
 // says password="true" with bullets as its text (API 26+; no text before), the Operator's tree nulls its text, the
 // screenshot paints bullets only, and `input text` into it is accepted and lengthens the masked text.
-import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
 import { callAgent } from '../../../main/operator/agentClient';
-import { startIsolatedAdb, type IsolatedAdb } from '../../../test-support/isolatedAdb';
 import { bootSimulated } from '../../../test-support/isolatedResolver';
 import {
   dumpNodes,
@@ -18,26 +17,12 @@ import {
   type DumpedField,
 } from '../../../test-support/shopSignIn';
 import { adbShell } from '../../../test-support/uiDump';
-import type { SimulatedAndroid } from '../../simulatedAndroid';
+import { screencapPng, useSimulatedDevice } from '../../../test-support/simulatedSuite';
 
-let adb: IsolatedAdb;
-let sim: SimulatedAndroid;
-let serial = '';
+const suite = useSimulatedDevice();
 
-beforeAll(async () => {
-  adb = await startIsolatedAdb();
-  ({ sim, serial } = await bootSimulated(adb));
-});
-
-afterAll(async () => {
-  await sim?.close();
-  await adb?.stop();
-});
-
-async function screenshot(): Promise<PNG> {
-  const run = await adb.adb(['-s', serial, 'exec-out', 'screencap', '-p']);
-  expect(run.code).toBe(0);
-  return PNG.sync.read(run.stdout);
+function screenshot(): Promise<PNG> {
+  return screencapPng(suite.adb, suite.serial);
 }
 
 /** The field's inside (its outline and the cursor's rows excluded), as RGBA rows. */
@@ -73,8 +58,8 @@ function darkRuns(rows: number[][]): number {
 describe("Shoply's launcher activity", () => {
   it('resolves MAIN/LAUNCHER to its main activity, which a launcher tap starts', async () => {
     const resolved = await adbShell(
-      adb,
-      serial,
+      suite.adb,
+      suite.serial,
       'cmd',
       'package',
       'resolve-activity',
@@ -86,13 +71,13 @@ describe("Shoply's launcher activity", () => {
       SHOP,
     );
     expect(resolved.trim().split('\n').at(-1)).toBe(`${SHOP}/.MainActivity`);
-    await adbShell(adb, serial, 'am', 'force-stop', SHOP);
-    await adbShell(adb, serial, 'input', 'keyevent', '3');
-    const home = await dumpNodes(adb, serial);
+    await adbShell(suite.adb, suite.serial, 'am', 'force-stop', SHOP);
+    await adbShell(suite.adb, suite.serial, 'input', 'keyevent', '3');
+    const home = await dumpNodes(suite.adb, suite.serial);
     const icon = home.filter((node) => node.contentDesc === 'Shoply');
     expect(icon).toHaveLength(1);
-    await tapNode(adb, serial, icon[0]!);
-    expect(await adbShell(adb, serial, 'dumpsys', 'activity', 'top')).toMatch(
+    await tapNode(suite.adb, suite.serial, icon[0]!);
+    expect(await adbShell(suite.adb, suite.serial, 'dumpsys', 'activity', 'top')).toMatch(
       new RegExp(`ACTIVITY ${SHOP}/\\.MainActivity `),
     );
   });
@@ -100,8 +85,8 @@ describe("Shoply's launcher activity", () => {
 
 describe("Shoply's sign-in page", () => {
   it('opens from the checkout toolbar as .auth.SignInActivity with the email field focused; Back returns', async () => {
-    const page = await openSignIn(adb, serial);
-    expect(await adbShell(adb, serial, 'dumpsys', 'activity', 'top')).toMatch(
+    const page = await openSignIn(suite.adb, suite.serial);
+    expect(await adbShell(suite.adb, suite.serial, 'dumpsys', 'activity', 'top')).toMatch(
       new RegExp(`ACTIVITY ${SHOP}/\\.auth\\.SignInActivity `),
     );
     expect(nodeById(page, EMAIL_ID)).toMatchObject({
@@ -120,17 +105,17 @@ describe("Shoply's sign-in page", () => {
     expect(
       page.filter((node) => node.text === 'Sign in' && node.className === 'android.widget.Button'),
     ).toHaveLength(1);
-    await adbShell(adb, serial, 'input', 'keyevent', '4');
-    expect(await adbShell(adb, serial, 'dumpsys', 'activity', 'top')).toMatch(
+    await adbShell(suite.adb, suite.serial, 'input', 'keyevent', '4');
+    expect(await adbShell(suite.adb, suite.serial, 'dumpsys', 'activity', 'top')).toMatch(
       new RegExp(`ACTIVITY ${SHOP}/\\.MainActivity `),
     );
-    expect((await dumpNodes(adb, serial)).some((node) => node.text === 'Checkout')).toBe(true);
+    expect((await dumpNodes(suite.adb, suite.serial)).some((node) => node.text === 'Checkout')).toBe(true);
   });
 
   it('takes `input text` into the focused password field: the dump shows one bullet per character', async () => {
-    await openSignIn(adb, serial, 'password');
-    await adbShell(adb, serial, 'input', 'text', 'hunter2');
-    const page = await dumpNodes(adb, serial);
+    await openSignIn(suite.adb, suite.serial, 'password');
+    await adbShell(suite.adb, suite.serial, 'input', 'text', 'hunter2');
+    const page = await dumpNodes(suite.adb, suite.serial);
     expect(nodeById(page, PASSWORD_ID)).toMatchObject({
       text: '\u2022'.repeat(7),
       hint: 'Password',
@@ -139,15 +124,15 @@ describe("Shoply's sign-in page", () => {
     });
     expect(nodeById(page, EMAIL_ID)).toMatchObject({ text: 'Email', focused: false });
     expect(page.some((node) => node.text.includes('hunter2'))).toBe(false);
-    await adbShell(adb, serial, 'input', 'keyevent', '67');
-    expect(nodeById(await dumpNodes(adb, serial), PASSWORD_ID).text).toBe('\u2022'.repeat(6));
+    await adbShell(suite.adb, suite.serial, 'input', 'keyevent', '67');
+    expect(nodeById(await dumpNodes(suite.adb, suite.serial), PASSWORD_ID).text).toBe('\u2022'.repeat(6));
   });
 
   it("nulls the password field's text in the Operator's tree and keeps the email field's", async () => {
-    await openSignIn(adb, serial, 'password');
-    await adbShell(adb, serial, 'input', 'text', 'hunter2');
+    await openSignIn(suite.adb, suite.serial, 'password');
+    await adbShell(suite.adb, suite.serial, 'input', 'text', 'hunter2');
     const answer = await callAgent(
-      { client: adb.client, serial, operatorPackage: sim.operatorPackage },
+      { client: suite.adb.client, serial: suite.serial, operatorPackage: suite.sim.operatorPackage },
       { v: 1, type: 'get_ui_tree', id: 'pw' },
       10000,
     );
@@ -171,14 +156,14 @@ describe("Shoply's sign-in page", () => {
 
   it('paints bullets, never the characters: two secrets of one length give the same pixels', async () => {
     const inset = Math.ceil(6 * 2.625);
-    const page = await openSignIn(adb, serial, 'password');
+    const page = await openSignIn(suite.adb, suite.serial, 'password');
     const field = nodeById(page, PASSWORD_ID);
     const empty = inside(await screenshot(), field, inset);
-    await adbShell(adb, serial, 'input', 'text', 'hunter2');
+    await adbShell(suite.adb, suite.serial, 'input', 'text', 'hunter2');
     const first = inside(await screenshot(), field, inset);
-    for (let i = 0; i < 7; i += 1) await adbShell(adb, serial, 'input', 'keyevent', '67');
-    expect(nodeById(await dumpNodes(adb, serial), PASSWORD_ID).text).toBe('Password');
-    await adbShell(adb, serial, 'input', 'text', 'Swordf1');
+    for (let i = 0; i < 7; i += 1) await adbShell(suite.adb, suite.serial, 'input', 'keyevent', '67');
+    expect(nodeById(await dumpNodes(suite.adb, suite.serial), PASSWORD_ID).text).toBe('Password');
+    await adbShell(suite.adb, suite.serial, 'input', 'text', 'Swordf1');
     const second = inside(await screenshot(), field, inset);
     expect(darkRuns(first)).toBe(7);
     expect(darkRuns(empty)).toBe(0);
@@ -189,11 +174,11 @@ describe("Shoply's sign-in page", () => {
 
 describe('a password field before Android 8', () => {
   it('dumps no text for it (TextView set none for password nodes up to API 25)', async () => {
-    const legacy = await bootSimulated(adb, { profile: 'legacy21' });
+    const legacy = await bootSimulated(suite.adb, { profile: 'legacy21' });
     try {
-      await openSignIn(adb, legacy.serial, 'password');
-      await adbShell(adb, legacy.serial, 'input', 'text', 'hunter2');
-      const page = await dumpNodes(adb, legacy.serial);
+      await openSignIn(suite.adb, legacy.serial, 'password');
+      await adbShell(suite.adb, legacy.serial, 'input', 'text', 'hunter2');
+      const page = await dumpNodes(suite.adb, legacy.serial);
       expect(nodeById(page, PASSWORD_ID)).toMatchObject({
         text: '',
         password: true,
