@@ -62,9 +62,7 @@ describe('adb shell input on a simulated phone', () => {
     const checkout = await dump();
     expect(checkout[0]?.packageName).toBe(SHOP);
     expect(await shell('dumpsys', 'window')).toMatch(/mCurrentFocus=Window\{\S+ u0 com\.shoply\.android\//);
-    expect(await shell('dumpsys', 'activity', 'activities')).toContain(
-      'com.shoply.android/.checkout.CheckoutActivity',
-    );
+    expect(await shell('dumpsys', 'activity', 'activities')).toContain('com.shoply.android/.MainActivity');
     expect((await shell('pidof', SHOP)).trim()).toMatch(/^\d+$/);
 
     await tapCentre(find(checkout, (node) => node.id === `${SHOP}:id/place_order`));

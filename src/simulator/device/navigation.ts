@@ -77,7 +77,7 @@ export class DeviceNavigation {
   open(
     packageName: string,
     name: string,
-    options: { item?: number; replace?: boolean; activity?: string } = {},
+    options: { item?: number; replace?: boolean; activity?: string; focused?: string } = {},
   ): void {
     const pages = this.task(packageName).pages;
     if (options.replace && pages.length > 1) pages.pop();
@@ -85,6 +85,7 @@ export class DeviceNavigation {
     page.name = name;
     if (options.item !== undefined) page.item = options.item;
     if (options.activity !== undefined) page.activity = qualifyActivity(packageName, options.activity);
+    if (options.focused !== undefined) page.focused = options.focused;
     pages.push(page);
   }
 
@@ -241,6 +242,7 @@ export function runUiAction(state: DeviceState, action: UiAction): void {
       ...(action.item !== undefined ? { item: action.item } : {}),
       ...(action.replace ? { replace: true } : {}),
       ...(action.activity !== undefined ? { activity: action.activity } : {}),
+      ...(action.focused !== undefined ? { focused: action.focused } : {}),
     });
     syncForeground(state, packageName);
   }

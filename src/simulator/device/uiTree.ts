@@ -62,6 +62,8 @@ export type UiAction =
       /** The page is a new activity of the app's task (`.MessageActivity`); without it the page is a fragment or
        * dialog of the activity below. */
       activity?: string;
+      /** The editable field that takes input focus when the page opens (an activity's first EditText). */
+      focused?: string;
     }
   | { kind: 'back' }
   | { kind: 'focus'; field: string };

@@ -79,7 +79,7 @@ describe('toDeviceStateInput', () => {
       versionCode: 4294967297,
       versionName: '5.12.0',
       system: false,
-      launchActivity: 'com.shoply.android.checkout.CheckoutActivity',
+      launchActivity: 'com.shoply.android.MainActivity',
     });
     expect(input.packages.find((item) => item.packageName === 'com.android.settings')?.system).toBe(true);
     expect(input.launcher).toEqual({
@@ -88,7 +88,7 @@ describe('toDeviceStateInput', () => {
     });
     expect(input.foreground).toEqual({
       packageName: 'com.shoply.android',
-      activity: 'com.shoply.android.checkout.CheckoutActivity',
+      activity: 'com.shoply.android.MainActivity',
     });
     expect(input.looks.find((look) => look.kind === 'shop')).toEqual({
       packageName: 'com.shoply.android',

@@ -1,9 +1,7 @@
-import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
 import { adbShell, dumpUi, type DumpNode } from '../../test-support/uiDump';
-import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated } from '../../test-support/isolatedResolver';
-import type { SimulatedAndroid } from '../simulatedAndroid';
+import { pixelHex, QUIET_TV, screencapPng, useSimulatedDevice } from '../../test-support/simulatedSuite';
 
 // The tv profile through the real adb server: it reports itself as an Android TV (features, properties, display),
 // its leanback home is rows of cards, D-pad keys move focus between them as FocusFinder would, the focused card
@@ -16,16 +14,14 @@ const SHOP = 'com.shoply.android';
 /** The leanback home's background, and the colour of the focus frame around a card. */
 const BACKGROUND = '#0E1013';
 const FRAME = '#FFFFFF';
-let adb: IsolatedAdb;
-let tv: SimulatedAndroid;
-let serial: string;
+const suite = useSimulatedDevice(QUIET_TV);
 
 function shell(...args: string[]): Promise<string> {
-  return adbShell(adb, serial, ...args);
+  return adbShell(suite.adb, suite.serial, ...args);
 }
 
 function dump(): Promise<Node[]> {
-  return dumpUi(adb, serial);
+  return dumpUi(suite.adb, suite.serial);
 }
 
 /** The one focused node of the dump (fails when none or several are focused). */
@@ -42,16 +38,11 @@ function card(nodes: Node[], label: string): Node {
   return found;
 }
 
-async function screen(): Promise<PNG> {
-  const run = await adb.adb(['-s', serial, 'exec-out', 'screencap', '-p']);
-  expect(run.code).toBe(0);
-  return PNG.sync.read(run.stdout);
+function screen(): Promise<PNG> {
+  return screencapPng(suite.adb, suite.serial);
 }
 
-function pixel(png: PNG, x: number, y: number): string {
-  const offset = (png.width * y + x) * 4;
-  return `#${[0, 1, 2].map((channel) => (png.data[offset + channel] ?? 0).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
-}
+const pixel = pixelHex;
 
 /** The pixel 6 px left of a node's left edge, at its vertical middle: where the focus frame runs. */
 function besideLeft(png: PNG, node: Node): string {
@@ -62,19 +53,6 @@ function besideLeft(png: PNG, node: Node): string {
 async function key(...codes: string[]): Promise<void> {
   await shell('input', 'keyevent', ...codes);
 }
-
-beforeAll(async () => {
-  adb = await startIsolatedAdb();
-  ({ sim: tv, serial } = await bootSimulated(adb, {
-    profile: 'tv',
-    logTraffic: { ratePerSecond: 0, seed: 5 },
-  }));
-});
-
-afterAll(async () => {
-  await tv?.close();
-  await adb?.stop();
-});
 
 describe('the tv profile through real adb', () => {
   it('reports an Android TV: leanback features without a touchscreen, tv build characteristics, 1080p at 320 dpi', async () => {
@@ -154,8 +132,8 @@ describe('the tv profile through real adb', () => {
 
     // ENTER (66) clicks like CENTER; HOME returns to the launcher.
     await key('66');
-    expect(tv.state.foreground.packageName).toBe(SHOP);
+    expect(suite.sim.state.foreground.packageName).toBe(SHOP);
     await key('KEYCODE_HOME');
-    expect(tv.state.foreground.packageName).toBe(LAUNCHER);
+    expect(suite.sim.state.foreground.packageName).toBe(LAUNCHER);
   });
 });

@@ -1,10 +1,8 @@
-import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
 import { dangerousLabels } from '../../shared/api/screenSchemas';
 import { adbShell, dumpUi, type DumpNode } from '../../test-support/uiDump';
-import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedAdb';
-import { bootSimulated } from '../../test-support/isolatedResolver';
-import type { SimulatedAndroid } from '../simulatedAndroid';
+import { pixelHex, QUIET_TV, screencapPng, useSimulatedDevice } from '../../test-support/simulatedSuite';
 
 // The tv profile's Settings through the real adb server, by D-pad only: from the home's Settings card down the
 // side panel to System → About → Reset, which opens ResetActivity with "Factory reset" one key away from its
@@ -15,16 +13,14 @@ const SETTINGS = 'com.android.tv.settings';
 /** The focused row's light fill, and the side panel's own colour. */
 const FOCUSED_ROW = '#E8EAED';
 const PANEL = '#202124';
-let adb: IsolatedAdb;
-let tv: SimulatedAndroid;
-let serial: string;
+const suite = useSimulatedDevice(QUIET_TV);
 
-const shell = (...args: string[]): Promise<string> => adbShell(adb, serial, ...args);
+const shell = (...args: string[]): Promise<string> => adbShell(suite.adb, suite.serial, ...args);
 const key = async (...codes: string[]): Promise<void> => void (await shell('input', 'keyevent', ...codes));
 
 /** The labels (text or description) of the focused node and its descendants; fails unless exactly one is focused. */
 async function focusedLabels(): Promise<string[]> {
-  const nodes = await dumpUi(adb, serial);
+  const nodes = await dumpUi(suite.adb, suite.serial);
   const focused = nodes.filter((node) => node.focused);
   expect(focused).toHaveLength(1);
   const [left, top, right, bottom] = (focused[0] as DumpNode).bounds;
@@ -42,20 +38,15 @@ async function focusedTitle(): Promise<string> {
   return (await focusedLabels())[0] ?? '';
 }
 
-async function screen(): Promise<PNG> {
-  const run = await adb.adb(['-s', serial, 'exec-out', 'screencap', '-p']);
-  expect(run.code).toBe(0);
-  return PNG.sync.read(run.stdout);
+function screen(): Promise<PNG> {
+  return screencapPng(suite.adb, suite.serial);
 }
 
-function pixel(png: PNG, x: number, y: number): string {
-  const offset = (png.width * y + x) * 4;
-  return `#${[0, 1, 2].map((channel) => (png.data[offset + channel] ?? 0).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
-}
+const pixel = pixelHex;
 
 /** The row whose title TextView says `title` (its LinearLayout: the focusable node holding it). */
 async function rowOf(title: string): Promise<DumpNode> {
-  const nodes = await dumpUi(adb, serial);
+  const nodes = await dumpUi(suite.adb, suite.serial);
   const inside = (outer: DumpNode, inner: DumpNode): boolean =>
     outer.bounds[0] <= inner.bounds[0] &&
     outer.bounds[1] <= inner.bounds[1] &&
@@ -76,7 +67,7 @@ async function rowPixel(title: string): Promise<string> {
 
 /** The keyevents the device received through `shell:` since `from` (its received log). */
 function keyeventsSince(from: number): string[] {
-  return tv.device
+  return suite.sim.device
     .received()
     .slice(from)
     .map((entry) => entry.service)
@@ -84,26 +75,13 @@ function keyeventsSince(from: number): string[] {
     .map((service) => service.slice(service.indexOf('input keyevent')));
 }
 
-beforeAll(async () => {
-  adb = await startIsolatedAdb();
-  ({ sim: tv, serial } = await bootSimulated(adb, {
-    profile: 'tv',
-    logTraffic: { ratePerSecond: 0, seed: 5 },
-  }));
-});
-
-afterAll(async () => {
-  await tv?.close();
-  await adb?.stop();
-});
-
 describe('the tv profile Settings through real adb', () => {
   it('D-pad reaches About → Reset; "Factory reset" is a focusable, dangerous-labelled action one key from Cancel', async () => {
-    const from = tv.device.received().length;
+    const from = suite.sim.device.received().length;
     // The home's default focus is the Settings card; CENTER opens the settings panel with its first row focused.
     expect((await focusedLabels())[0]).toBe('Settings');
     await key('KEYCODE_DPAD_CENTER');
-    expect(tv.state.foreground.packageName).toBe(SETTINGS);
+    expect(suite.sim.state.foreground.packageName).toBe(SETTINGS);
     expect(await focusedTitle()).toBe('Accounts & Sign In');
     expect(await rowPixel('Accounts & Sign In')).toBe(FOCUSED_ROW);
     expect(await rowPixel('System')).toBe(PANEL);
@@ -132,11 +110,11 @@ describe('the tv profile Settings through real adb', () => {
     await key('KEYCODE_DPAD_CENTER');
 
     // ResetActivity: its own activity on the task, Cancel focused, "Factory reset" above it.
-    expect(tv.state.foreground.activity).toBe(`${SETTINGS}.device.storage.ResetActivity`);
+    expect(suite.sim.state.foreground.activity).toBe(`${SETTINGS}.device.storage.ResetActivity`);
     expect(await shell('dumpsys', 'window')).toMatch(
       /mCurrentFocus=Window\{\S+ u0 com\.android\.tv\.settings\/com\.android\.tv\.settings\.device\.storage\.ResetActivity\}/,
     );
-    const reset = await dumpUi(adb, serial);
+    const reset = await dumpUi(suite.adb, suite.serial);
     expect(reset.map((node) => node.text)).toContain(
       "This will erase all data from your device's internal storage,",
     );
@@ -155,19 +133,21 @@ describe('the tv profile Settings through real adb', () => {
 
     // Activating it asks again: "Erase everything" (dangerous too), Cancel focused; Cancel returns one step.
     await key('KEYCODE_DPAD_CENTER');
-    expect((await dumpUi(adb, serial)).map((node) => node.text)).toContain("You can't reverse this action!");
+    expect((await dumpUi(suite.adb, suite.serial)).map((node) => node.text)).toContain(
+      "You can't reverse this action!",
+    );
     expect(await focusedLabels()).toEqual(['Cancel']);
     await key('KEYCODE_DPAD_UP');
     expect(dangerousLabels(await focusedLabels())).toEqual(['Erase everything']);
     // The simulator erases nothing: the step stays, the apps stay installed.
     await key('KEYCODE_DPAD_CENTER');
     expect(await focusedLabels()).toEqual(['Erase everything']);
-    expect(tv.state.getPackage('com.shoply.android')).toBeDefined();
+    expect(suite.sim.state.getPackage('com.shoply.android')).toBeDefined();
     await key('KEYCODE_DPAD_DOWN', 'KEYCODE_DPAD_CENTER');
     expect(await focusedLabels()).toEqual(['Factory reset']);
     // Back finishes ResetActivity: About again, with Reset still focused.
     await key('KEYCODE_BACK');
-    expect(tv.state.foreground.activity).toBe('com.android.tv.settings.MainSettings');
+    expect(suite.sim.state.foreground.activity).toBe('com.android.tv.settings.MainSettings');
     expect(await focusedLabels()).toEqual(['Reset']);
 
     // What the device received: the keys exactly as sent, one shell command each.

@@ -6,6 +6,7 @@ import { drawGlyph, type GlyphName } from '../glyphs';
 import type { UiNode } from '../../device/uiTree';
 import type { BarTint, Frame } from './frame';
 import { drawDialog, drawToolbar, textLine } from './pages';
+import { drawSignIn, SIGN_IN_ACTIVITY } from './shopSignIn';
 
 const ITEMS: ReadonlyArray<readonly [string, string, string, GlyphName, string]> = [
   ['Wireless Earbuds Pro', 'Charcoal \u00B7 Qty 1', '$79.99', 'speaker', '#37474F'],
@@ -271,6 +272,7 @@ export function drawShop(frame: Frame): BarTint {
   const tint = { darkStatusIcons: isLight(brand), darkNavigationIcons: true, statusBarColor: brand };
   if (frame.page.name === 'product') drawProduct(frame, frame.page.item ?? 0);
   else if (frame.page.name === 'placed') drawPlaced(frame);
+  else if (frame.page.name === 'signin') drawSignIn(frame);
   else drawCheckout(frame);
   if (frame.dialog?.name === 'dialog:order')
     drawDialog(frame, 'Place order?', 'Pay $155.49 with Visa \u2022\u2022\u2022\u2022 4242', [
@@ -287,6 +289,26 @@ export function drawShop(frame: Frame): BarTint {
       },
     ]);
   return tint;
+}
+
+/** The toolbar's "Sign in" text button (right end): opens the sign-in activity, its email field focused. */
+function drawSignInEntry(frame: Frame, toolbar: UiNode, ink: string): void {
+  const { ctx, dp, content, ui } = frame;
+  const style = { sizePx: 16 * dp, color: ink, weight: 500, align: 'right' } as const;
+  const right = content.right - 16 * dp;
+  const width = drawText(ctx, 'Sign in', right - 12 * dp, content.top + 38 * dp, style);
+  ui.add(
+    toolbar,
+    'android.widget.Button',
+    { x: right - width - 24 * dp, y: content.top + 8 * dp, width: width + 24 * dp, height: 48 * dp },
+    {
+      text: 'Sign in',
+      resourceId: ui.id('sign_in'),
+      clickable: true,
+      focusable: true,
+      action: { kind: 'open', page: 'signin', activity: SIGN_IN_ACTIVITY, focused: 'email' },
+    },
+  );
 }
 
 function drawCheckout(frame: Frame): BarTint {
@@ -315,6 +337,7 @@ function drawCheckout(frame: Frame): BarTint {
     width: titleWidth,
     ...title,
   });
+  drawSignInEntry(frame, toolbar, onBrand);
   const body = ui.add(
     ui.content,
     'android.widget.ScrollView',

@@ -144,7 +144,7 @@ describe('dumpsys activity', () => {
     expect(anr).toBeDefined();
     expect(await output(phone, 'dumpsys activity lastanr')).toContain(`  Reason: ${anr?.reason ?? ''}\n`);
     expect(await output(phone, 'dumpsys window lastanr')).toMatch(
-      /^WINDOW MANAGER LAST ANR \(dumpsys window lastanr\)\n {2}ANR time: 2025-02-05 13:37:00\.000\n {2}Application at fault: ActivityRecord\{[0-9a-f]{7} u0 com\.shoply\.android\/\.checkout\.CheckoutActivity t\d+\}\n {2}Reason: Input dispatching timed out/,
+      /^WINDOW MANAGER LAST ANR \(dumpsys window lastanr\)\n {2}ANR time: 2025-02-05 13:37:00\.000\n {2}Application at fault: ActivityRecord\{[0-9a-f]{7} u0 com\.shoply\.android\/\.MainActivity t\d+\}\n {2}Reason: Input dispatching timed out/,
     );
     system.recordAnr(
       {
