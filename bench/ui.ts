@@ -69,6 +69,68 @@ interface ColdStart {
   totalMs: number;
   addressMs: number;
   loadedMs: number;
+  page: PagePhases;
+}
+
+/** Where one cold start's page time went, in ms after the spawn (the Navigation, Paint and Resource Timing APIs). */
+interface PagePhases {
+  /** The HTML has arrived (navigation responseEnd). */
+  htmlMs: number;
+  /** The last script the page needed to become interactive has arrived. */
+  scriptsMs: number;
+  /** The entry module ran (DOMContentLoaded ends after the module scripts executed). */
+  domContentLoadedMs: number;
+  /** First contentful paint (-1 when Chromium reported none). */
+  firstPaintMs: number;
+  /** JavaScript, CSS and font bytes (decoded) loaded before the page was interactive, and the script count. */
+  scriptKb: number;
+  scripts: number;
+  cssKb: number;
+  fontKb: number;
+  /** The console API requests made before the page was interactive, with their end times. */
+  api: string[];
+}
+
+/** Reads the page's timing entries once it is interactive (`readyAt`, epoch ms). */
+async function pagePhases(page: Page, started: number, readyAt: number): Promise<PagePhases> {
+  const timings = await page.evaluate(() => {
+    const origin = performance.timeOrigin;
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      PerformanceNavigationTiming | undefined;
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return {
+      origin,
+      html: navigation?.responseEnd ?? 0,
+      domContentLoaded: navigation?.domContentLoadedEventEnd ?? 0,
+      firstPaint: paint?.startTime ?? -1,
+      resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        name: entry.name,
+        start: entry.startTime,
+        end: entry.responseEnd,
+        bytes: entry.decodedBodySize,
+      })),
+    };
+  });
+  const at = (relative: number): number => timings.origin + relative - started;
+  const before = timings.resources.filter((entry) => timings.origin + entry.end <= readyAt);
+  const of = (pattern: RegExp) => before.filter((entry) => pattern.test(new URL(entry.name).pathname));
+  const kb = (entries: { bytes: number }[]): number =>
+    entries.reduce((sum, entry) => sum + entry.bytes, 0) / 1024;
+  const scripts = of(/\.m?js$/);
+  return {
+    htmlMs: at(timings.html),
+    scriptsMs: at(Math.max(0, ...scripts.map((entry) => entry.end))),
+    domContentLoadedMs: at(timings.domContentLoaded),
+    firstPaintMs: timings.firstPaint < 0 ? -1 : at(timings.firstPaint),
+    scriptKb: kb(scripts),
+    scripts: scripts.length,
+    cssKb: kb(of(/\.css$/)),
+    fontKb: kb(of(/\.woff2?$/)),
+    api: of(/^\/api\//).map(
+      (entry) =>
+        `${new URL(entry.name).pathname} ${Math.round(at(entry.start))}-${Math.round(at(entry.end))}`,
+    ),
+  };
 }
 
 async function coldStart(browser: Browser, adb: IsolatedAdb): Promise<ColdStart> {
@@ -82,7 +144,12 @@ async function coldStart(browser: Browser, adb: IsolatedAdb): Promise<ColdStart>
     await page.goto(running.url, { waitUntil: 'domcontentloaded' });
     const loadedAt = Date.now();
     const ready = await interactiveAt(page);
-    return { totalMs: ready - started, addressMs: addressAt - started, loadedMs: loadedAt - started };
+    return {
+      totalMs: ready - started,
+      addressMs: addressAt - started,
+      loadedMs: loadedAt - started,
+      page: await pagePhases(page, started, ready),
+    };
   } finally {
     await context.close();
     await running.stop();
@@ -206,6 +273,17 @@ async function main(): Promise<void> {
         ` target <= ${COLD_START_TARGET_MS} ms, ratio ${(cold / COLD_START_TARGET_MS).toFixed(2)}`,
     );
     console.log(`  (Chromium launch, not included: ${ms(browserLaunchMs)})`);
+    const phase = (pick: (phases: PagePhases) => number): string => ms(median((s) => pick(s.page)));
+    const last = starts[starts.length - 1]?.page;
+    console.log(
+      `  page, medians after the spawn: HTML ${phase((p) => p.htmlMs)}, scripts loaded ${phase((p) => p.scriptsMs)}, ` +
+        `entry module ran (DOMContentLoaded) ${phase((p) => p.domContentLoadedMs)}, first paint ${phase((p) => p.firstPaintMs)}`,
+    );
+    if (last !== undefined)
+      console.log(
+        `  before interactive: ${last.scripts} script(s) ${last.scriptKb.toFixed(0)} kB, CSS ${last.cssKb.toFixed(0)} kB, ` +
+          `fonts ${last.fontKb.toFixed(0)} kB; API (ms after the spawn, last start): ${last.api.join(', ')}`,
+      );
 
     const home = await mkdtemp(join(tmpdir(), 'androperator-bench-ui-'));
     const running = await spawnConsole({ env: adb.env, home });
