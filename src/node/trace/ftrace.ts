@@ -91,8 +91,11 @@ export class FtraceDecoder {
     switch (wireType) {
       case 0: {
         // readVarint inline: a multi-byte value (a timestamp) goes straight into `value`, never boxed as a return.
-        let value = 0;
-        let scale = 1;
+        // Both start as doubles (-0, and 1 computed from it) so that V8's type feedback here is floating point from
+        // the first varint: with small-integer feedback the optimised decoder deoptimises, and is compiled again with
+        // all it inlined, at the first value above 2^31. The sum is unchanged: -0 + x is x, and +0 when x is +0.
+        let value = -0;
+        let scale = value + 1;
         for (let i = 0; i < 10; i++) {
           if (pos >= end) throw malformed('truncated varint');
           const byte = bytes[pos++] ?? 0;
