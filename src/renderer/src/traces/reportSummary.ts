@@ -37,13 +37,18 @@ export function summarizeFrames(frames: readonly TraceFrame[]): FrameSummary {
   };
 }
 
-/** The report's time span in ns (first and last frame or example), for the timeline's axis. */
+/**
+ * The report's time span in ns (first and last frame or example), for the timeline's axis: every example a finding
+ * lists falls inside it, so the cursor an example moves is always drawn on the timeline.
+ */
 export function timeSpan(report: TraceReport): { startNs: number; endNs: number } | null {
   const stamps: number[] = [];
   for (const frame of report.frames) {
     stamps.push(frame.ts_ns);
     if (frame.duration_ms !== null) stamps.push(frame.ts_ns + frame.duration_ms * 1e6);
   }
+  for (const group of Object.keys(FINDING_LABELS) as FindingGroupName[])
+    for (const example of report[group].examples) stamps.push(example.timestamp_ns);
   if (stamps.length === 0) return null;
   const startNs = Math.min(...stamps);
   const endNs = Math.max(...stamps);
