@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { COVERAGE_KEYS, SENSITIVITY_NOTE } from '../../../shared/trace/report';
 import { testTraceReport } from '../../../test-support/traceReports';
 import { reportHtml, reportJson } from './exportReport';
-import { FINDING_LABELS, timeSpan } from './reportSummary';
+import { FINDING_LABELS, summarizeFrames, timeSpan } from './reportSummary';
+import type { TraceFrame } from '../../../shared/trace/report';
 
 const HOSTILE = `<script>alert("x")</script> & 'quoted'`;
 
@@ -113,5 +114,35 @@ describe('timeSpan', () => {
       startNs: 2_000_000_000,
       endNs: 2_001_000_000,
     });
+  });
+});
+
+describe('summarizeFrames', () => {
+  const tick = (token: number, janky: boolean, flags: string[]): TraceFrame => ({
+    source: 'frame_timeline',
+    ts_ns: token * 1e6,
+    duration_ms: null,
+    pid: 10,
+    tid: null,
+    token,
+    janky,
+    flags,
+  });
+
+  it('counts late, dropped and jank flags of janky frames apart, and not the JANK_NONE of on-time frames', () => {
+    const summary = summarizeFrames([
+      tick(1, false, ['jank_type=0x1']),
+      tick(2, false, ['jank_type=0x1']),
+      tick(3, true, ['late']),
+      tick(4, true, ['dropped']),
+      tick(5, true, ['late', 'app_deadline_missed', 'jank_type=0x40']),
+    ]);
+    expect(summary).toMatchObject({ timelineFrames: 5, timelineJanky: 3 });
+    expect(summary.flags).toEqual([
+      ['late', 2],
+      ['app_deadline_missed', 1],
+      ['dropped', 1],
+      ['jank_type=0x40', 1],
+    ]);
   });
 });

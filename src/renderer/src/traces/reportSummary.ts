@@ -17,7 +17,10 @@ export interface FrameSummary {
   longestMs: number | null;
   timelineFrames: number;
   timelineJanky: number;
-  /** FrameTimeline flag -> frames carrying it (dropped, late, app_deadline_missed, jank_type=...). */
+  /**
+   * FrameTimeline flag -> janky frames carrying it (dropped, late, app_deadline_missed, jank_type=...); a frame on
+   * time with JANK_NONE (jank_type=0x1) is not evidence of anything, so its flag is not counted.
+   */
   flags: Array<[string, number]>;
 }
 
@@ -25,7 +28,8 @@ export function summarizeFrames(frames: readonly TraceFrame[]): FrameSummary {
   const doFrames = frames.filter((frame) => frame.source === 'do_frame');
   const timeline = frames.filter((frame) => frame.source === 'frame_timeline');
   const flags = new Map<string, number>();
-  for (const frame of timeline) for (const flag of frame.flags) flags.set(flag, (flags.get(flag) ?? 0) + 1);
+  for (const frame of timeline)
+    if (frame.janky) for (const flag of frame.flags) flags.set(flag, (flags.get(flag) ?? 0) + 1);
   const durations = doFrames.map((frame) => frame.duration_ms ?? 0);
   return {
     doFrames: doFrames.length,
