@@ -5,7 +5,7 @@ import { filesOf } from '../device/files';
 import { processesOf } from '../device/processes';
 import type { DeviceState } from '../device/state';
 import { jankUntilNs, type JankScenario } from './activity';
-import { encodeServiceState, producersFor, serviceVersionFor } from './serviceState';
+import { encodeServiceState, producersFor, serviceVersionFor, type Producer } from './serviceState';
 import { traceProcesses } from './threads';
 import type { TraceConfig } from './traceConfig';
 import { writeTraceWindow, type WrittenTrace } from './traceWriter';
@@ -81,6 +81,8 @@ export class TracingService {
   private jank: JankScenario[] = [];
   private lossForNextSession = false;
   private sessionsStarted = 0;
+  /** Data sources no producer offers now (withdrawSource): left out of --query-raw and --query. */
+  private readonly withdrawn = new Set<string>();
 
   constructor(private readonly state: DeviceState) {
     this.bootEpochMs = state.now() - UPTIME_AT_START_MS;
@@ -94,13 +96,30 @@ export class TracingService {
 
   /** Data source names this device's producers offer (frametimeline from API 31). */
   dataSources(): string[] {
-    return producersFor(this.state.sdkLevel).flatMap((producer) => producer.sources);
+    return this.producers().flatMap((producer) => producer.sources);
+  }
+
+  /**
+   * A data source stops being offered (`available` false), as when its producer disconnects or restarts, or is
+   * offered again; only what --query-raw and --query advertise changes.
+   */
+  setSourceAvailable(name: string, available: boolean): void {
+    if (available) this.withdrawn.delete(name);
+    else this.withdrawn.add(name);
+  }
+
+  /** This device's producers with the sources they offer now. */
+  private producers(): Producer[] {
+    return producersFor(this.state.sdkLevel).map((producer) => ({
+      ...producer,
+      sources: producer.sources.filter((name) => !this.withdrawn.has(name)),
+    }));
   }
 
   /** TracingServiceState as `perfetto --query-raw` prints it. */
   queryRaw(): Buffer {
     return encodeServiceState({
-      producers: producersFor(this.state.sdkLevel),
+      producers: this.producers(),
       version: serviceVersionFor(this.state.sdkLevel),
       sessions: [...this.sessions.values()].map((session) => ({
         id: session.id,

@@ -11,6 +11,11 @@ const TICK_TOP = 122;
 const TICK_HEIGHT = 16;
 const HEIGHT = 150;
 
+/** A trace timestamp as the findings' examples show it (seconds, 3 decimals). */
+function seconds(ns: number): string {
+  return `${(ns / 1e9).toFixed(3)} s`;
+}
+
 export function FrameTimeline(props: { report: TraceReport; cursorNs: number | null }): ReactNode {
   const { report, cursorNs } = props;
   const span = timeSpan(report);
@@ -24,7 +29,8 @@ export function FrameTimeline(props: { report: TraceReport; cursorNs: number | n
   const description =
     `${summary.doFrames} doFrame slices, ${summary.overBudget} over the ${budget} ms budget` +
     (summary.longestMs === null ? '' : ` (longest ${summary.longestMs.toFixed(1)} ms)`) +
-    `; ${summary.timelineFrames} FrameTimeline frames, ${summary.timelineJanky} late, dropped or janky.`;
+    `; ${summary.timelineFrames} FrameTimeline frames, ${summary.timelineJanky} late, dropped or janky.` +
+    (cursorNs === null ? '' : ` Cursor at ${seconds(cursorNs)}.`);
   return (
     <figure className="trace-timeline">
       <div className="trace-frame-summary" aria-label="Frame summary">
@@ -39,10 +45,12 @@ export function FrameTimeline(props: { report: TraceReport; cursorNs: number | n
             {flag}: {count}
           </span>
         ))}
+        {cursorNs !== null && <span className="trace-cursor-label">cursor at {seconds(cursorNs)}</span>}
       </div>
-      {span === null ? (
+      {report.frames.length === 0 && (
         <p className="muted">No frames recorded (no doFrame slices or FrameTimeline events in this trace).</p>
-      ) : (
+      )}
+      {span !== null && (
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           preserveAspectRatio="none"

@@ -17,7 +17,10 @@ export interface FrameSummary {
   longestMs: number | null;
   timelineFrames: number;
   timelineJanky: number;
-  /** FrameTimeline flag -> frames carrying it (dropped, late, app_deadline_missed, jank_type=...). */
+  /**
+   * FrameTimeline flag -> janky frames carrying it (dropped, late, app_deadline_missed, jank_type=...); a frame on
+   * time with JANK_NONE (jank_type=0x1) is not evidence of anything, so its flag is not counted.
+   */
   flags: Array<[string, number]>;
 }
 
@@ -25,7 +28,8 @@ export function summarizeFrames(frames: readonly TraceFrame[]): FrameSummary {
   const doFrames = frames.filter((frame) => frame.source === 'do_frame');
   const timeline = frames.filter((frame) => frame.source === 'frame_timeline');
   const flags = new Map<string, number>();
-  for (const frame of timeline) for (const flag of frame.flags) flags.set(flag, (flags.get(flag) ?? 0) + 1);
+  for (const frame of timeline)
+    if (frame.janky) for (const flag of frame.flags) flags.set(flag, (flags.get(flag) ?? 0) + 1);
   const durations = doFrames.map((frame) => frame.duration_ms ?? 0);
   return {
     doFrames: doFrames.length,
@@ -37,13 +41,18 @@ export function summarizeFrames(frames: readonly TraceFrame[]): FrameSummary {
   };
 }
 
-/** The report's time span in ns (first and last frame or example), for the timeline's axis. */
+/**
+ * The report's time span in ns (first and last frame or example), for the timeline's axis: every example a finding
+ * lists falls inside it, so the cursor an example moves is always drawn on the timeline.
+ */
 export function timeSpan(report: TraceReport): { startNs: number; endNs: number } | null {
   const stamps: number[] = [];
   for (const frame of report.frames) {
     stamps.push(frame.ts_ns);
     if (frame.duration_ms !== null) stamps.push(frame.ts_ns + frame.duration_ms * 1e6);
   }
+  for (const group of Object.keys(FINDING_LABELS) as FindingGroupName[])
+    for (const example of report[group].examples) stamps.push(example.timestamp_ns);
   if (stamps.length === 0) return null;
   const startNs = Math.min(...stamps);
   const endNs = Math.max(...stamps);
