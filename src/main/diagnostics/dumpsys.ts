@@ -1,10 +1,12 @@
 // android_dumpsys: `dumpsys '<service>' '<arg>' ...`, only in the read-only forms of the allow-list (reference 3.1).
-import { fail } from '../../shared/errors';
+// A service the device does not have (`Can't find service: x` on stderr, exit 0) is a failure, as in the aggregates.
+import { fail, ok } from '../../shared/errors';
 import { checkDumpsys } from '../../shared/android/dumpsysAllowList';
 import { DUMPSYS_ARGUMENTS } from '../../shared/android/inspectArguments';
 import { shellQuote } from '../../shared/android/shellQuote';
 import { commandAnswer } from '../android/outcome';
 import { defineTool } from '../android/tool';
+import { withServiceRule } from './aggregates/sections';
 
 export const androidDumpsys = defineTool({
   name: 'android_dumpsys',
@@ -24,6 +26,7 @@ export const androidDumpsys = defineTool({
         arguments: args.arguments ?? '',
       });
     const command = ['dumpsys', ...[check.service, ...check.arguments].map(shellQuote)].join(' ');
-    return commandAnswer('dumpsys', command, await context.run(command));
+    const result = await context.run(command);
+    return commandAnswer('dumpsys', command, result.ok ? ok(withServiceRule(result.value)) : result);
   },
 });
