@@ -64,3 +64,29 @@ describe('frameWork', () => {
     expect(frameWork([thread(1, 2, 'CrRendererMain'), slice('RunTask', 0, 5)])).toBeUndefined();
   });
 });
+
+describe('frameWork window', () => {
+  it('counts only the frames between the page time stamps', () => {
+    const mark = (message: string, ms: number): TraceEvent => ({
+      name: 'TimeStamp',
+      ph: 'I',
+      pid: 1,
+      tid: 2,
+      ts: ms * 1000,
+      args: { data: { message } },
+    });
+    const events = [
+      thread(1, 2, 'CrRendererMain'),
+      frame(0),
+      mark('start', 10),
+      frame(16.7),
+      slice('RunTask', 20, 5),
+      frame(33.4),
+      mark('end', 40),
+      frame(50.1),
+      slice('RunTask', 35, 12),
+    ];
+    expect(frameWork(events, { start: 'start', end: 'end' })?.work).toEqual([5]);
+    expect(frameWork(events)?.work.map((ms) => Number(ms.toFixed(1)))).toEqual([0, 5, 12]);
+  });
+});

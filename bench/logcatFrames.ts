@@ -16,7 +16,7 @@ export interface TraceEvent {
   /** Microseconds. */
   ts: number;
   dur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { message?: string } };
 }
 
 export interface FrameWork {
@@ -61,13 +61,31 @@ function busyIntervals(tasks: readonly TraceEvent[]): [number, number][] {
   return merged;
 }
 
-/** Per-frame main-thread work of the page in `events` (see the file comment); undefined without frames. */
-export function frameWork(events: readonly TraceEvent[]): FrameWork | undefined {
+/** The ts of the page's `console.timeStamp(label)`, if traced. */
+function stamp(events: readonly TraceEvent[], label: string): number | undefined {
+  return events.find((event) => event.name === 'TimeStamp' && event.args?.data?.message === label)?.ts;
+}
+
+/**
+ * Per-frame main-thread work of the page in `events` (see the file comment); undefined without frames. With
+ * `window` labels, only the frames between the page's console.timeStamp(start) and console.timeStamp(end) count.
+ */
+export function frameWork(
+  events: readonly TraceEvent[],
+  window?: { start: string; end: string },
+): FrameWork | undefined {
   const thread = mainThread(events);
   if (thread === undefined) return undefined;
   const own = events.filter((event) => `${event.pid}:${event.tid}` === thread);
+  const from = window === undefined ? undefined : stamp(events, window.start);
+  const to = window === undefined ? undefined : stamp(events, window.end);
   const frames = own
-    .filter((event) => event.name === FRAME)
+    .filter(
+      (event) =>
+        event.name === FRAME &&
+        (from === undefined || event.ts >= from) &&
+        (to === undefined || event.ts <= to),
+    )
     .map((event) => event.ts)
     .sort((a, b) => a - b);
   const complete = own.filter((event) => event.ph === 'X');
@@ -92,7 +110,8 @@ export function frameWork(events: readonly TraceEvent[]): FrameWork | undefined 
   const last = frames.at(-1) ?? 0;
   let busyUs = 0;
   for (const [from, to] of busy) busyUs += Math.max(0, Math.min(to, last) - Math.max(from, first));
-  return { work, lengths, busyMs: busyUs / 1000, spanMs: (last - first) / 1000, byName: children(complete) };
+  const inSpan = complete.filter((event) => event.ts >= first && event.ts < last);
+  return { work, lengths, busyMs: busyUs / 1000, spanMs: (last - first) / 1000, byName: children(inSpan) };
 }
 
 /** Durations of the events directly inside a top-level task, by name (nesting from ts/dur on one thread). */

@@ -50,6 +50,7 @@ function frames(page: Page, ms: number, label: string): Promise<Frames> {
       const newest: [number, number][] = [];
       const list = document.getElementById('logcat-lines');
       await new Promise<void>((resolve) => {
+        console.timeStamp('bench-frames-start');
         let last = performance.now();
         const end = last + duration;
         const tick = (now: number): void => {
@@ -64,7 +65,10 @@ function frames(page: Page, ms: number, label: string): Promise<Frames> {
           newest.push([performance.timeOrigin + performance.now(), top]);
           probe.push(performance.now() - started);
           if (now < end) requestAnimationFrame(tick);
-          else resolve();
+          else {
+            console.timeStamp('bench-frames-end');
+            resolve();
+          }
         };
         requestAnimationFrame(tick);
       });
@@ -81,7 +85,7 @@ async function tracedFrames(browser: Browser, page: Page, ms: number, label: str
   await browser.startTracing(page, { categories: CATEGORIES });
   const value = await frames(page, ms, label);
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-  const work = frameWork(trace.traceEvents);
+  const work = frameWork(trace.traceEvents, { start: 'bench-frames-start', end: 'bench-frames-end' });
   return work === undefined ? value : { ...value, work };
 }
 
