@@ -181,6 +181,7 @@ export async function viewerStage(
         ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) /
         1048576,
     );
+    const statusText = ((await status.textContent()) ?? '').trim();
     const arrived = after.total - before.total;
     const stage = summarize(
       'rendered in the page (Chromium)',
@@ -195,6 +196,7 @@ export async function viewerStage(
       lines: [
         ...frameLines('  baseline (same page, follow stopped)', idle),
         ...frameLines('  following (target: frame work p95 <= 16 ms)', following, idle),
+        `  viewer status at the end: "${statusText}"`,
         `  renderer JS heap ${heapMb.toFixed(0)} MB with ${Math.min(after.total, 200_000)} lines held (target < 150 MB)`,
       ],
     };
