@@ -6,16 +6,14 @@
 //   3. the console's event stream as a browser reads it (web.js: follow, query, FollowPacer, SSE; JSON + schema),
 //   4. the viewer in Chromium (BENCH_VIEWER=0 skips it): lines on screen, frame p95 against the same page idle.
 // Ratios are against stage 1 in the same run. Then the full-ring heap of the viewer's model in Node.
-// BENCH_DEVICE_COALESCE (default 1): the simulated adbd sends what its stream has queued in one WRTE (up to the
-// payload size), as real adbd does reading logcat's pipe; 0 runs the simulator as it is, one WRTE and one
-// round trip per line, which caps stage 1 near 1,000-2,000 lines/s on this machine.
+// The simulated adbd (src/simulator/adb/stream.ts) sends what a stream has queued while a WRTE awaits its OKAY
+// together, in WRTEs up to the payload size, as real adbd does reading logcat's pipe.
 // Run: npm run build && npm run bench:logcat   (stage 3 and 4 need the built renderer; 4 Debian's chromium)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { spawnConsole } from '../e2e/fixtures/stack';
-import { AdbStream } from '../src/simulator/adb/stream';
 import { startIsolatedAdb } from '../src/test-support/isolatedAdb';
 import { bootSimulated } from '../src/test-support/isolatedResolver';
 import { RING_CAPACITY } from '../src/renderer/src/logcat/ring';
@@ -26,23 +24,9 @@ import { viewerStage } from './logcatViewer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 20_000);
-const COALESCE = process.env.BENCH_DEVICE_COALESCE !== '0';
-
-if (COALESCE) {
-  type Chunk = { chunk: Buffer };
-  const prototype = AdbStream.prototype as unknown as {
-    _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void;
-    _writev?: (chunks: Chunk[], callback: (error?: Error | null) => void) => void;
-  };
-  prototype._writev = function (this: typeof prototype, chunks, callback) {
-    this._write(Buffer.concat(chunks.map((entry) => entry.chunk)), 'utf8', callback);
-  };
-}
 
 const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-console.log(
-  `logcat bench: ${RATE} lines/s for ${SECONDS} s per stage; device coalescing ${COALESCE ? 'on' : 'off'}; load average ${load()}`,
-);
+console.log(`logcat bench: ${RATE} lines/s for ${SECONDS} s per stage; load average ${load()}`);
 const adb = await startIsolatedAdb();
 const { sim: phone, serial } = await bootSimulated(adb, { logTraffic: { ratePerSecond: 0, seed: 1 } });
 const home = await mkdtemp(join(tmpdir(), 'androperator-bench-logcat-'));
