@@ -46,10 +46,35 @@ test('an exported run carries an offline HTML summary with the verdict and the a
   expect(download.suggestedFilename()).toMatch(/^\d{8}-\d{6}-.+\.zip$/);
   await download.saveAs(zip);
   await expect(page.getByText(`Downloaded ${download.suggestedFilename()}`)).toBeVisible();
-  // Exporting twice downloads again: the browser, not the console, names the second copy.
+  // Exporting twice offers a new name: both files land side by side, neither overwritten.
   const [again] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
   expect(await again.failure()).toBeNull();
-  expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+  expect(again.suggestedFilename()).toBe(download.suggestedFilename().replace(/\.zip$/, ' (2).zip'));
+  await again.saveAs(join(folder, again.suggestedFilename()));
+  await expect(page.getByText(`Downloaded ${again.suggestedFilename()}`)).toBeVisible();
+  expect((await readdir(folder)).sort()).toEqual([again.suggestedFilename(), 'ticket-42.zip'].sort());
+
+  // The console stops answering (closed, restarted) while the tab stays open: the export dialog shows the error with
+  // its code and advice and stays open; once the console answers again, Try again downloads.
+  await page.context().setOffline(true);
+  await exportButton.click();
+  const dialog = page.getByRole('dialog', { name: /^Export Ticket 42/ });
+  const problem = dialog.getByRole('alert');
+  await expect(problem).toContainText('Export failed');
+  await expect(problem).toContainText('INTERNAL_ERROR');
+  await expect(problem).toContainText('The console server did not answer');
+  await expect(problem).toContainText('What to do: Check that the console');
+  await saveScreen(page, '44-export-failed-dialog');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await saveScreen(page, '44-export-failed-dialog-1024');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.context().setOffline(false);
+  const [third] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Try again' }).click(),
+  ]);
+  expect(third.suggestedFilename()).toBe(download.suggestedFilename().replace(/\.zip$/, ' (3).zip'));
+  await expect(dialog).toBeHidden();
 
   execFileSync('unzip', ['-q', zip, '-d', folder]);
   const [runFolder] = (await readdir(folder)).filter((name) => !name.endsWith('.zip'));

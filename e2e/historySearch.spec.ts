@@ -140,3 +140,45 @@ test('search, filters, one entry per two-device run, and Run again', async ({ pa
   await search.fill('');
   await saveScreen(page, '33-history-run-again', history);
 });
+
+test('compares the same label on two locales of one phone side by side', async ({ page }) => {
+  const [phone] = stack().devices;
+  if (phone === undefined) throw new Error('a phone expected');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openConsole(page, stack());
+  await targetRadio(page, phone).check();
+  const history = historyRegion(page);
+  const locale = phone.simulator.state.locale;
+  try {
+    phone.simulator.state.setLocale('en-US');
+    await runSequence(page, 'Welcome banner', 'welcome-locales', [phone]);
+    phone.simulator.state.setLocale('de-DE');
+    await runSequence(page, 'Welcome banner', 'welcome-locales', [phone]);
+  } finally {
+    phone.simulator.state.setLocale(locale);
+  }
+  await history.getByRole('searchbox', { name: 'Search runs' }).fill('welcome-locales');
+  const toggles = history.getByRole('button', { name: /^Compare welcome-locales on / });
+  await expect(toggles).toHaveCount(2);
+  await toggles.nth(0).click();
+  await toggles.nth(1).click();
+  await history.getByRole('button', { name: 'Compare 2' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare 2 runs' });
+  await expect(compare.getByRole('group', { name: 'Compared runs' }).getByRole('article')).toHaveCount(2);
+  // One device twice: the columns are told apart by locale, in their names and in their facts.
+  for (const tag of ['en-US', 'de-DE']) {
+    const column = compare.getByRole('article', { name: new RegExp(`, ${tag}, `) });
+    await expect(column.getByRole('img', { name: /^Screenshot of / })).toBeVisible();
+    await expect(column).toContainText(`Locale${tag}`);
+    await expect(column).toContainText('panel in capture');
+    await expect(
+      compare.getByRole('button', { name: new RegExp(`^Remove .*, ${tag}, .* from the comparison$`) }),
+    ).toHaveCount(1);
+  }
+  await saveScreen(page, '46-compare-locales');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await saveScreen(page, '46-compare-locales-1024');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await compare.getByRole('button', { name: 'Close' }).click();
+  await history.getByRole('button', { name: 'Clear the comparison' }).click();
+});

@@ -5,8 +5,9 @@ import { button, openConsole, saveScreen } from './helpers/console';
 
 const stack = useConsoleStack({ profiles: ['phone'], name: 'settings' });
 
-/** Port 1 on loopback: nothing listens there, so the adb server address is refused at once. */
+/** Ports 1 and 2 on loopback: nothing listens there, so the adb server addresses are refused at once. */
 const DEAD_SERVER = '127.0.0.1:1';
+const OTHER_DEAD_SERVER = '127.0.0.1:2';
 
 test('Settings shows the settings and evidence folder, adds and removes an unreachable adb server', async ({
   page,
@@ -41,10 +42,27 @@ test('Settings shows the settings and evidence folder, adds and removes an unrea
   await expect(dead).toContainText('0 devices');
   await expect(dead.locator('.server-error')).not.toBeEmpty();
   await expect(dialog.getByRole('textbox', { name: 'Add adb server (host:port)' })).toHaveValue('');
+  await dialog.getByRole('textbox', { name: 'Add adb server (host:port)' }).fill(OTHER_DEAD_SERVER);
+  await dialog.getByRole('button', { name: 'Add server' }).click();
+  const other = servers.getByRole('listitem').filter({ hasText: OTHER_DEAD_SERVER });
+  await expect(other).toContainText('reachable: no');
   await saveScreen(page, '15-settings');
 
-  await dead.getByRole('button', { name: 'Remove' }).click();
+  // Repeated buttons are told apart by their full accessible names (a bare "Remove" would not say which server).
+  const removeButtons = dialog.getByRole('button', { name: /^Remove\b/ });
+  await expect(removeButtons).toHaveCount(2);
+  await expect(removeButtons.nth(0)).toHaveAccessibleName(`Remove ${DEAD_SERVER}`);
+  await expect(removeButtons.nth(1)).toHaveAccessibleName(`Remove ${OTHER_DEAD_SERVER}`);
+  await expect(dialog.getByRole('switch', { name: `Watch ${DEAD_SERVER}`, exact: true })).toHaveCount(1);
+  await expect(dialog.getByRole('switch', { name: `Watch ${OTHER_DEAD_SERVER}`, exact: true })).toHaveCount(
+    1,
+  );
+
+  await dialog.getByRole('button', { name: `Remove ${DEAD_SERVER}`, exact: true }).click();
   await expect(dead).toHaveCount(0);
+  await expect(other).toHaveCount(1);
+  await dialog.getByRole('button', { name: `Remove ${OTHER_DEAD_SERVER}`, exact: true }).click();
+  await expect(other).toHaveCount(0);
   await expect(servers.getByRole('listitem')).toHaveCount(1);
 
   await page.keyboard.press('Escape');

@@ -108,7 +108,8 @@ export function evidenceApi({ evidence }: ResolvedDependencies): EvidenceApi {
       const deleted = await evidence.deleteRun(id);
       return deleted.ok ? ok({ deleted: id }) : deleted;
     },
-    'evidence:export': ({ id, destination, format }) => evidence.exportRun(id, destination, format),
+    'evidence:export': ({ id, destination, format, ifExists }) =>
+      evidence.exportRun(id, destination, format, ifExists),
     'evidence:attach': (input) => evidence.attach(input),
   };
 }

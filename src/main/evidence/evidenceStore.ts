@@ -10,7 +10,7 @@ import {
   type FileOperations,
 } from '../../node/fs/atomicWrite';
 import { attachToRunFolder } from './attachments';
-import { archiveRunFolder, exportRunFolder } from './exportRun';
+import { archiveRunFolder, exportRunFolder, type IfExists } from './exportRun';
 import { osCodeOf, readFailed, runNotFound, writeFailed } from '../../node/fs/fileErrors';
 import { listRunsIn } from './listRuns';
 import { checkRunId, readRunRecord } from './readRun';
@@ -203,11 +203,19 @@ export class EvidenceStore {
     return ok(undefined);
   }
 
-  /** Copies the run to the absolute path `destination` as a folder or a .zip; never overwrites. */
-  async exportRun(id: string, destination: string, format: ExportFormat): Promise<Result<ExportedRun>> {
+  /**
+   * Copies the run to the absolute path `destination` as a folder or a .zip; never overwrites (with `ifExists`
+   * "rename" an existing destination becomes its next free copy name, e.g. `<id> (2).zip`).
+   */
+  async exportRun(
+    id: string,
+    destination: string,
+    format: ExportFormat,
+    ifExists: IfExists = 'fail',
+  ): Promise<Result<ExportedRun>> {
     const record = await this.readRun(id);
     if (!record.ok) return record;
-    return exportRunFolder(id, join(this.directory, id), destination, format, this.operations);
+    return exportRunFolder(id, join(this.directory, id), destination, format, this.operations, ifExists);
   }
 
   /** The zip an export would write, in memory: what the browser console downloads. */

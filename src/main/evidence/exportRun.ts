@@ -17,6 +17,7 @@ import { parseRunJson } from './parseRunRecord';
 import { shareableFiles } from './shareable';
 import { laterCaptures } from './captureShareables';
 import { buildZip, type ZipEntry } from './zipArchive';
+import { freeDestination, MAX_COPIES } from './exportRunName';
 
 interface ExtraFile {
   name: string;
@@ -93,12 +94,34 @@ async function runFiles(folder: string): Promise<Result<string[]>> {
   }
 }
 
-function destinationExists(destination: string) {
-  return fail('EVIDENCE_WRITE_FAILED', `Export destination ${destination} already exists`, {
-    path: destination,
-    osCode: 'EEXIST',
-    reason: 'destination_exists',
-  });
+function destinationExists(destination: string, reason = 'destination_exists') {
+  return fail(
+    'EVIDENCE_WRITE_FAILED',
+    `Export destination ${destination} already exists`,
+    { path: destination, osCode: 'EEXIST', reason },
+    'The console never overwrites an export: choose another file name (or keep the suggested one).',
+  );
+}
+
+/** What to do about a failed export write, by the OS error: the code's own advice speaks of the evidence folder. */
+function exportHint(osCode: unknown): string {
+  switch (osCode) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return 'The destination folder does not exist: create it, or choose a path in a folder that exists.';
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return 'The destination folder cannot be written: choose a folder you can write to.';
+    case 'ENOSPC':
+      return 'The destination disk is full: free space or choose another disk.';
+    default:
+      return 'Choose a path in a folder you can write to, with free space, and export again.';
+  }
+}
+
+function isDestinationExists(result: Result<unknown>): boolean {
+  return !result.ok && result.error.details?.['reason'] === 'destination_exists';
 }
 
 // Copies into a hidden sibling, then renames it into place, so the destination appears complete or not at all.
@@ -187,20 +210,16 @@ export async function archiveRunFolder(
   });
 }
 
-/** Exports run folder `folder` (already validated as run `id`) to the absolute path `destination`. */
-export async function exportRunFolder(
+/** What an export does when its destination exists: fail (a path the user typed), or take the next free copy name. */
+export type IfExists = 'fail' | 'rename';
+
+async function exportOnce(
   id: string,
   folder: string,
   destination: string,
   format: ExportFormat,
   operations: FileOperations,
 ): Promise<Result<ExportedRun>> {
-  if (!isAbsolute(destination))
-    return fail('INVALID_PATH', `Export destination must be an absolute path (got ${destination})`, {
-      path: destination,
-    });
-  if (format !== 'zip' && format !== 'folder')
-    return fail('INVALID_BODY', `Export format must be zip or folder (got ${String(format)})`, { format });
   if (await pathExists(destination)) return destinationExists(destination);
   const files = await runFiles(folder);
   if (!files.ok) return files;
@@ -209,6 +228,41 @@ export async function exportRunFolder(
     format === 'folder'
       ? await exportFolder(folder, files.value, extras, destination)
       : await exportZip(id, folder, files.value, extras, destination, operations);
-  if (!written.ok) return written;
+  if (!written.ok) {
+    const { error } = written;
+    if (error.code !== 'EVIDENCE_WRITE_FAILED' || error.hint !== undefined) return written;
+    return { ok: false, error: { ...error, hint: exportHint(error.details?.['osCode']) } };
+  }
   return ok({ path: destination, format, files: [...files.value, ...extras.map((extra) => extra.name)] });
+}
+
+/**
+ * Exports run folder `folder` (already validated as run `id`) to the absolute path `destination`. With `ifExists`
+ * "rename" an existing destination (or one that appears meanwhile) becomes its next free copy (`<id> (2).zip`); the
+ * answer's path says where the export went. Nothing is ever overwritten.
+ */
+export async function exportRunFolder(
+  id: string,
+  folder: string,
+  destination: string,
+  format: ExportFormat,
+  operations: FileOperations,
+  ifExists: IfExists = 'fail',
+): Promise<Result<ExportedRun>> {
+  if (!isAbsolute(destination))
+    return fail('INVALID_PATH', `Export destination must be an absolute path (got ${destination})`, {
+      path: destination,
+    });
+  if (format !== 'zip' && format !== 'folder')
+    return fail('INVALID_BODY', `Export format must be zip or folder (got ${String(format)})`, { format });
+  if (ifExists === 'fail') return exportOnce(id, folder, destination, format, operations);
+  for (let copy = 1; copy <= MAX_COPIES; copy += 1) {
+    const free = await freeDestination(destination, copy);
+    if (free === null) break;
+    const exported = await exportOnce(id, folder, free.path, format, operations);
+    if (!isDestinationExists(exported)) return exported;
+    // Taken between the look and the write (another export, another program): go on after that copy.
+    copy = free.copy;
+  }
+  return destinationExists(destination, 'no_free_name');
 }

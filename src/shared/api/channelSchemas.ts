@@ -134,6 +134,8 @@ export function createChannelSchemas(isAbsolutePath: (path: string) => boolean) 
       id: runIdSchema,
       destination: absolutePath,
       format: z.enum(['zip', 'folder'], { error: 'must be one of "zip", "folder"' }),
+      // "rename": an existing destination becomes its next free copy (`<id> (2).zip`); default "fail".
+      ifExists: z.enum(['fail', 'rename'], { error: 'must be one of "fail", "rename"' }).optional(),
     }),
     'evidence:attach': z.strictObject({
       id: runIdSchema,

@@ -26,14 +26,19 @@ function CompareColumn(props: { run: RunSummary; now: Date }): ReactNode {
   const { run, now } = props;
   const toggleCompare = useConsole((state) => state.toggleCompare);
   const facts = run.context === undefined ? [] : contextFacts(run.context);
+  // The same device twice (e.g. two locales) must still give each column and its Remove button its own name.
+  const name = `${runDevice(run)}, ${run.context?.locale ?? 'locale unknown'}, ${formatRunTime(run.startedAt, now)}`;
   return (
-    <article className="compare-column" aria-label={runDevice(run)}>
+    <article className="compare-column" aria-label={name}>
       <header>
-        <h3>{runDevice(run)}</h3>
+        <h3>
+          {runDevice(run)}
+          {run.context?.locale !== undefined && <span className="muted"> · {run.context.locale}</span>}
+        </h3>
         <button
           type="button"
           className="ghost small"
-          aria-label={`Remove ${runDevice(run)} from the comparison`}
+          aria-label={`Remove ${name} from the comparison`}
           onClick={() => toggleCompare(run.id)}
         >
           Remove

@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RunSummary } from '../../../shared/api/evidence';
 import { useConsole } from '../store/context';
-import { ConfirmDialog, PathDialog } from '../ui/Dialog';
-import { suggestPath } from '../ui/paths';
+import { ConfirmDialog } from '../ui/Dialog';
+import { ExportDialog } from './ExportDialog';
 import { formatRunTime, runDevice, runName } from './format';
 import { imageKey, imageUrl } from './historySlice';
 import {
@@ -60,11 +60,10 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
   const reopenRun = useConsole((state) => state.reopenRun);
   const runAgain = useConsole((state) => state.runAgain);
   const deleteRun = useConsole((state) => state.deleteRun);
-  const exportRun = useConsole((state) => state.exportRun);
+  const openExport = useConsole((state) => state.openExport);
   const downloadRun = useConsole((state) => state.downloadRun);
   const exportsDownload = useConsole((state) => state.exportsDownload());
-  const evidenceDirectory = useConsole((state) => state.appInfo?.evidenceDirectory);
-  const [dialog, setDialog] = useState<'export' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'delete' | null>(null);
   const name = runName(run);
   return (
     <div className={`history-entry ${shown ? 'shown' : ''}`} data-run-id={run.id}>
@@ -133,7 +132,7 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
               : undefined
           }
           onClick={() => {
-            if (!exportsDownload) return setDialog('export');
+            if (!exportsDownload) return openExport(run.id);
             void downloadRun(run.id).then((download) => {
               if (download !== null) saveBlob(download.blob, download.fileName);
             });
@@ -151,15 +150,6 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
           Delete
         </button>
       </div>
-      <PathDialog
-        title="Export run"
-        open={dialog === 'export'}
-        initialPath={suggestPath(evidenceDirectory, `${run.id}.zip`)}
-        confirmLabel="Export"
-        description="A zip file for a ticket: run.json, the screenshot, the screenshot with its bounds drawn and a one-page summary.html that opens offline, written on the machine the console runs on."
-        onConfirm={(path) => exportRun(run.id, path)}
-        onClose={() => setDialog(null)}
-      />
       <ConfirmDialog
         title="Delete run"
         open={dialog === 'delete'}
@@ -329,6 +319,7 @@ export function History(): ReactNode {
           {skipped.length} unreadable run folder{skipped.length === 1 ? '' : 's'} skipped.
         </p>
       )}
+      <ExportDialog />
     </section>
   );
 }

@@ -28,6 +28,20 @@ function setup() {
       ok: true,
       value: { mimeType: 'image/png', base64: `b64-${id}`, widthPx: 1, heightPx: 2 },
     }),
+    'app:info': () => ({
+      ok: true,
+      value: {
+        version: '1',
+        shell: 'electron',
+        platform: 'linux',
+        evidenceDirectory: '/data/evidence',
+        settings: {
+          simulatorWhenNoDevice: false,
+          operatorPackage: 'com.androperator.operator',
+          timeoutMs: 30000,
+        },
+      },
+    }),
     'evidence:export': ({ destination }) => ({
       ok: true,
       value: { path: destination, format: 'zip', files: ['run.json', 'screenshot.png'] },
@@ -153,19 +167,76 @@ describe('history slice', () => {
     ).toHaveLength(3);
   });
 
-  it('exports a run as a zip to the chosen path', async () => {
+  it('exports a run as a zip to the chosen path, and suggests a new name for the second export', async () => {
     const { client, store } = setup();
-    expect(await store.getState().exportRun('r1', '/tmp/r1.zip')).toBe(true);
+    await store.getState().loadAppInfo();
+    store.getState().openExport('r1');
+    // No export yet: next to the evidence folder.
+    expect(store.getState().exportDialog).toEqual({
+      runId: 'r1',
+      mode: 'path',
+      suggestedPath: '/data/r1.zip',
+      error: null,
+    });
+    expect(await store.getState().confirmExport('/tmp/r1.zip')).toBe(true);
+    // A path the user typed is never renamed: an existing file is an error.
     expect(client.callsTo('evidence:export')).toEqual([
-      { id: 'r1', destination: '/tmp/r1.zip', format: 'zip' },
+      { id: 'r1', destination: '/tmp/r1.zip', format: 'zip', ifExists: 'fail' },
     ]);
     expect(store.getState().notices.at(-1)?.text).toBe('Exported 2 files to /tmp/r1.zip');
-    client.handlers['evidence:export'] = () => ({
-      ok: false,
-      error: { code: 'FILE_WRITE_FAILED', message: 'exists' },
+    expect(store.getState().exportDialog).toBeNull();
+    store.getState().openExport('r1');
+    const again = store.getState().exportDialog;
+    expect(again).toMatchObject({ mode: 'path', suggestedPath: '/tmp/r1 (2).zip' });
+    expect(await store.getState().confirmExport('/tmp/r1 (2).zip')).toBe(true);
+    // The kept suggestion: the console takes the next free name if it exists by now.
+    expect(client.callsTo('evidence:export').at(-1)).toMatchObject({ ifExists: 'rename' });
+    store.getState().openExport('r2');
+    expect(store.getState().exportDialog).toMatchObject({ suggestedPath: '/tmp/r2.zip' });
+  });
+
+  it('keeps the export dialog open with the structured error when the export fails', async () => {
+    const { client, store } = setup();
+    const error = {
+      code: 'EVIDENCE_WRITE_FAILED' as const,
+      message: 'Could not write /ro/r1.zip: permission denied in /ro',
+      hint: 'The destination folder cannot be written: choose a folder you can write to.',
+    };
+    client.handlers['evidence:export'] = () => ({ ok: false, error });
+    await store.getState().loadAppInfo();
+    store.getState().openExport('r1');
+    const notices = store.getState().notices.length;
+    expect(await store.getState().confirmExport('/ro/r1.zip')).toBe(false);
+    expect(store.getState().exportDialog).toEqual({
+      runId: 'r1',
+      mode: 'path',
+      suggestedPath: '/data/r1.zip',
+      error,
     });
-    expect(await store.getState().exportRun('r1', '/tmp/r1.zip')).toBe(false);
-    expect(store.getState().notices.at(-1)).toMatchObject({ tone: 'error', text: 'Export failed: exists' });
+    expect(store.getState().notices).toHaveLength(notices);
+    store.getState().closeExport();
+    expect(store.getState().exportDialog).toBeNull();
+  });
+
+  it('names a second download of the same run differently, and opens the dialog when a download fails', async () => {
+    const zip = new Blob(['PK']);
+    let answer:
+      { ok: true; value: Blob } | { ok: false; error: { code: 'EVIDENCE_NOT_FOUND'; message: string } } = {
+      ok: true,
+      value: zip,
+    };
+    const { client, store } = setup();
+    client.download = () => Promise.resolve(answer);
+    expect(await store.getState().downloadRun('r1')).toEqual({ blob: zip, fileName: 'r1.zip' });
+    expect(await store.getState().downloadRun('r1')).toEqual({ blob: zip, fileName: 'r1 (2).zip' });
+    expect(await store.getState().downloadRun('r2')).toEqual({ blob: zip, fileName: 'r2.zip' });
+    expect(store.getState().notices.at(-1)?.text).toBe('Downloaded r2.zip');
+    answer = { ok: false, error: { code: 'EVIDENCE_NOT_FOUND', message: 'No evidence run r1' } };
+    expect(await store.getState().downloadRun('r1')).toBeNull();
+    expect(store.getState().exportDialog).toEqual({ runId: 'r1', mode: 'download', error: answer.error });
+    answer = { ok: true, value: zip };
+    expect(await store.getState().downloadRun('r1')).toEqual({ blob: zip, fileName: 'r1 (3).zip' });
+    expect(store.getState().exportDialog).toBeNull();
   });
 
   it('keeps the comparison pick in order, toggles it and drops deleted runs', async () => {

@@ -1,4 +1,4 @@
-// Evidence history (evidence:list/delete/export) and the image cache of screenshots and thumbnails.
+// Evidence history (evidence:list/delete/export, the export dialog's state) and the image cache of screenshots and thumbnails.
 import type { ImageData } from '../../../shared/api/contract';
 import {
   exportDownloadPath,
@@ -13,6 +13,8 @@ import { loadParams } from '../designer/design';
 import { runName } from './format';
 import { NO_FILTER, type HistoryFilter } from './historyFilter';
 import { withoutRunCaptures } from '../runs/captureImagesSlice';
+import { exportFileName } from '../../../shared/api/exportName';
+import { folderOf, suggestExportPath } from './exportSuggestion';
 
 export const HISTORY_LIMIT = 100;
 
@@ -48,12 +50,28 @@ export interface HistorySlice {
   runAgain(runId: string): Promise<boolean>;
   loadImage(runId: string, kind: ImageKind): Promise<void>;
   deleteRun(runId: string): Promise<boolean>;
-  exportRun(runId: string, destination: string): Promise<boolean>;
+  /** The export dialog: open for one run, with the error of its last attempt (it stays open until one succeeds). */
+  exportDialog: ExportDialogState | null;
+  /** Opens the export dialog for a path on the console's machine, suggesting a name not exported there yet. */
+  openExport(runId: string): void;
+  closeExport(): void;
+  /** Exports the dialog's run to `destination`; false (the error shown in the dialog) when it fails. */
+  confirmExport(destination: string): Promise<boolean>;
+  /** Paths exported by this console, and the folder of the last one: what the next suggestion avoids and uses. */
+  exportedPaths: string[];
+  lastExportFolder: string | null;
   /** True when exports download through the browser (the browser console) rather than to a path. */
   exportsDownload(): boolean;
-  /** The run's export zip for the browser to save, or null (the error is a notice). */
+  /** Downloads so far per run: the second download of a run is named `<id> (2).zip`. */
+  downloadCopies: Record<string, number>;
+  /** The run's export zip for the browser to save, or null (the error opens the export dialog). */
   downloadRun(runId: string): Promise<{ blob: Blob; fileName: string } | null>;
 }
+
+/** The export dialog's run and state: a path to write to (Electron), or a failed download to try again. */
+export type ExportDialogState =
+  | { runId: string; mode: 'path'; suggestedPath: string; error: AppError | null }
+  | { runId: string; mode: 'download'; error: AppError };
 
 export function imageKey(runId: string, kind: ImageKind): string {
   return `${kind}:${runId}`;
@@ -173,24 +191,64 @@ export const createHistorySlice: SliceCreator<HistorySlice> =
       return client.download !== undefined;
     },
 
+    downloadCopies: {},
     async downloadRun(runId) {
       if (client.download === undefined) return null;
       const result = await client.download(exportDownloadPath(runId));
       if (!result.ok) {
-        get().notify(`Export failed: ${result.error.message}`, 'error');
+        set({ exportDialog: { runId, mode: 'download', error: result.error } });
         return null;
       }
-      get().notify(`Downloaded ${runId}.zip`);
-      return { blob: result.value, fileName: `${runId}.zip` };
+      const copy = (get().downloadCopies[runId] ?? 0) + 1;
+      const fileName = exportFileName(runId, copy);
+      set((state) => ({ downloadCopies: { ...state.downloadCopies, [runId]: copy }, exportDialog: null }));
+      get().notify(`Downloaded ${fileName}`);
+      return { blob: result.value, fileName };
     },
 
-    async exportRun(runId, destination) {
-      const result = await client.call('evidence:export', { id: runId, destination, format: 'zip' });
+    exportDialog: null,
+    exportedPaths: [],
+    lastExportFolder: null,
+    openExport(runId) {
+      const { lastExportFolder, exportedPaths, appInfo } = get();
+      const suggestedPath = suggestExportPath(
+        runId,
+        lastExportFolder,
+        appInfo?.evidenceDirectory,
+        exportedPaths,
+      );
+      set({ exportDialog: { runId, mode: 'path', suggestedPath, error: null } });
+    },
+    closeExport() {
+      set({ exportDialog: null });
+    },
+
+    async confirmExport(destination) {
+      const dialog = get().exportDialog;
+      if (dialog?.mode !== 'path') return false;
+      // The kept suggestion may exist from an earlier session: then the next free copy; a typed path never.
+      const ifExists = destination === dialog.suggestedPath ? 'rename' : 'fail';
+      const result = await client.call('evidence:export', {
+        id: dialog.runId,
+        destination,
+        format: 'zip',
+        ifExists,
+      });
       if (!result.ok) {
-        get().notify(`Export failed: ${result.error.message}`, 'error');
+        set((state) =>
+          state.exportDialog?.runId === dialog.runId
+            ? { exportDialog: { ...dialog, error: result.error } }
+            : {},
+        );
         return false;
       }
-      get().notify(`Exported ${result.value.files.length} files to ${result.value.path}`);
+      const { path, files } = result.value;
+      set((state) => ({
+        exportDialog: null,
+        exportedPaths: [...state.exportedPaths, path],
+        lastExportFolder: folderOf(path),
+      }));
+      get().notify(`Exported ${files.length} files to ${path}`);
       return true;
     },
   });
