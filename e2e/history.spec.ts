@@ -70,3 +70,39 @@ test('runs appear in History, reopen with their screenshot, and are deleted', as
   await expect(past.getByRole('listitem')).toContainText('History run A');
   await expect.poll(evidenceRuns).toHaveLength(1);
 });
+
+// Issue 14: two runs with the same label on the same phone had History buttons of one name, so a keyboard or
+// screen-reader user (and a test) could not tell which run "Open" would open.
+test('two runs with the same label on one phone have buttons of their own', async ({ page }) => {
+  const [phone] = stack().devices;
+  if (phone === undefined) throw new Error('no phone');
+  await openConsole(page, stack());
+  const history = historyRegion(page);
+  const label = 'Same label';
+  const entries = history
+    .getByRole('list', { name: 'Past runs' })
+    .getByRole('listitem')
+    .filter({ hasText: label });
+  for (const [index, text] of ['first panel', 'second panel'].entries()) {
+    await page.getByRole('textbox', { name: 'Panel text', exact: true }).fill(text);
+    await page.getByRole('textbox', { name: 'Run label' }).fill(label);
+    await button(page, 'Run sequence').click();
+    await expect(step(resultColumn(page, phone), 'Clear panel')).toContainText('succeeded');
+    await expect(entries).toHaveCount(index + 1);
+  }
+  const names: string[] = [];
+  for (const entry of await entries.all()) {
+    const time = (await entry.locator('time').textContent()) ?? '';
+    const open = entry.getByRole('button', { name: /^Open / });
+    const name = (await open.getAttribute('aria-label')) ?? '';
+    // The name says which run: its label, its device and the time the card shows.
+    expect(name.startsWith(`Open ${label} on ${phone.model} (${phone.serial}), ${time}`)).toBe(true);
+    for (const action of ['Run again', 'Export', 'Compare', 'Delete'])
+      await expect(
+        entry.getByRole('button', { name: `${action} ${name.slice('Open '.length)}`, exact: true }),
+      ).toHaveCount(1);
+    names.push(name);
+  }
+  expect(new Set(names).size).toBe(2);
+  await saveScreen(page, '12-history-same-label');
+});

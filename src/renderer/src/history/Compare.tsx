@@ -131,7 +131,7 @@ export function CompareBar(): ReactNode {
 }
 
 /** The per-run toggle on a History card. */
-export function CompareToggle(props: { run: RunSummary; name: string }): ReactNode {
+export function CompareToggle(props: { run: RunSummary; title: string }): ReactNode {
   const picked = useConsole((state) => state.compareIds.includes(props.run.id));
   const toggleCompare = useConsole((state) => state.toggleCompare);
   return (
@@ -139,7 +139,7 @@ export function CompareToggle(props: { run: RunSummary; name: string }): ReactNo
       type="button"
       className="small ghost"
       aria-pressed={picked}
-      aria-label={`Compare ${props.name} on ${runDevice(props.run)}`}
+      aria-label={`Compare ${props.title}`}
       title="Pick this run for the side-by-side comparison"
       onClick={() => toggleCompare(props.run.id)}
     >

@@ -5,7 +5,7 @@ import type { RunSummary } from '../../../shared/api/evidence';
 import { useConsole } from '../store/context';
 import { ConfirmDialog } from '../ui/Dialog';
 import { ExportDialog } from './ExportDialog';
-import { formatRunTime, runDevice, runName } from './format';
+import { formatRunTime, runDevice, runName, runTitles } from './format';
 import { imageKey, imageUrl } from './historySlice';
 import {
   DATE_RANGES,
@@ -55,8 +55,15 @@ function Thumbnail(props: { run: RunSummary }): ReactNode {
   );
 }
 
-function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: boolean }): ReactNode {
-  const { run, now, shown, inGroup } = props;
+function RunCard(props: {
+  run: RunSummary;
+  now: Date;
+  shown: boolean;
+  inGroup: boolean;
+  /** What its buttons call it (runTitles): label, device and time, unique in the list. */
+  title: string;
+}): ReactNode {
+  const { run, now, shown, inGroup, title } = props;
   const reopenRun = useConsole((state) => state.reopenRun);
   const runAgain = useConsole((state) => state.runAgain);
   const deleteRun = useConsole((state) => state.deleteRun);
@@ -104,7 +111,7 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
         <button
           type="button"
           className="small"
-          aria-label={`Open ${name}`}
+          aria-label={`Open ${title}`}
           onClick={() => void reopenRun(run.id)}
         >
           Open
@@ -112,7 +119,7 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
         <button
           type="button"
           className="small ghost"
-          aria-label={`Run again ${name} on ${runDevice(run)}`}
+          aria-label={`Run again ${title}`}
           title="Load this run's panel design and label into the designer"
           onClick={() =>
             void runAgain(run.id).then((loaded) => {
@@ -125,7 +132,7 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
         <button
           type="button"
           className="small ghost"
-          aria-label={`Export ${name}`}
+          aria-label={`Export ${title}`}
           title={
             exportsDownload
               ? 'Download a zip for a ticket: run.json, the screenshot, the screenshot with its bounds drawn and summary.html'
@@ -140,11 +147,11 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
         >
           Export
         </button>
-        <CompareToggle run={run} name={name} />
+        <CompareToggle run={run} title={title} />
         <button
           type="button"
           className="small ghost"
-          aria-label={`Delete ${name}`}
+          aria-label={`Delete ${title}`}
           onClick={() => setDialog('delete')}
         >
           Delete
@@ -153,7 +160,7 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
       <ConfirmDialog
         title="Delete run"
         open={dialog === 'delete'}
-        message={`Delete \u201c${name}\u201d and its screenshot from the evidence folder? This cannot be undone.`}
+        message={`Delete \u201c${title}\u201d and its screenshot from the evidence folder? This cannot be undone.`}
         confirmLabel="Delete"
         onConfirm={() => void deleteRun(run.id)}
         onClose={() => setDialog(null)}
@@ -163,15 +170,26 @@ function RunCard(props: { run: RunSummary; now: Date; shown: boolean; inGroup: b
 }
 
 /** One entry: a single run, or a multi-device start with a column per device. */
-function HistoryEntry(props: { group: RunGroup; now: Date; shownIds: readonly string[] }): ReactNode {
-  const { group, now, shownIds } = props;
+function HistoryEntry(props: {
+  group: RunGroup;
+  now: Date;
+  shownIds: readonly string[];
+  titles: ReadonlyMap<string, string>;
+}): ReactNode {
+  const { group, now, shownIds, titles } = props;
   const setCompare = useConsole((state) => state.setCompare);
   const [first] = group.runs;
   if (first === undefined) return null;
   if (group.runs.length === 1)
     return (
       <li className="history-item">
-        <RunCard run={first} now={now} shown={shownIds.includes(first.id)} inGroup={false} />
+        <RunCard
+          run={first}
+          now={now}
+          shown={shownIds.includes(first.id)}
+          inGroup={false}
+          title={titles.get(first.id) ?? runName(first)}
+        />
       </li>
     );
   const name = runName(first);
@@ -196,7 +214,14 @@ function HistoryEntry(props: { group: RunGroup; now: Date; shownIds: readonly st
       </p>
       <div className="history-columns" role="group" aria-label={`Devices of ${name}`}>
         {group.runs.map((run) => (
-          <RunCard key={run.id} run={run} now={now} shown={shownIds.includes(run.id)} inGroup />
+          <RunCard
+            key={run.id}
+            run={run}
+            now={now}
+            shown={shownIds.includes(run.id)}
+            inGroup
+            title={titles.get(run.id) ?? runName(run)}
+          />
         ))}
       </div>
     </li>
@@ -281,6 +306,7 @@ export function History(): ReactNode {
   const shownIds = shownRunIds.split(' ');
   const matching = runs.filter((run) => matchesFilter(run, filter, now));
   const groups = groupRuns(matching);
+  const titles = runTitles(runs, now);
   const filtered = isFiltered(filter);
   return (
     <section className="panel history" role="region" aria-label="History">
@@ -308,7 +334,7 @@ export function History(): ReactNode {
       )}
       <ul className="history-list" role="list" aria-label="Past runs">
         {groups.map((group) => (
-          <HistoryEntry key={group.key} group={group} now={now} shownIds={shownIds} />
+          <HistoryEntry key={group.key} group={group} now={now} shownIds={shownIds} titles={titles} />
         ))}
       </ul>
       {skipped.length > 0 && (
