@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, useConsoleStack } from './fixtures/test';
 import { deviceList, openConsole, saveScreen } from './helpers/console';
+import { textContrast } from './helpers/contrast';
 
 const stack = useConsoleStack({ profiles: ['tv'], name: 'screenApproval' });
 
@@ -26,24 +27,6 @@ function centersReceived(): number {
 async function dpad(page: Page, key: 'Up' | 'Down' | 'Center', expected: string): Promise<void> {
   await page.getByRole('group', { name: 'D-pad' }).getByRole('button', { name: key }).click();
   await expect(page.getByTestId('screen-focus')).toHaveText(`Focused: ${expected}`);
-}
-
-/** WCAG contrast of a button's text against its background, as the browser computes them now (rgb/rgba only). */
-async function textContrast(button: Locator): Promise<number> {
-  const [ink, paper] = await button.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return [style.color, style.backgroundColor];
-  });
-  const luminance = (css: string): number => {
-    const [r = 0, g = 0, b = 0] = (css.match(/[\d.]+/g) ?? []).map(Number);
-    const linear = (value: number): number => {
-      const c = value / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    };
-    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-  };
-  const [light, dark] = [luminance(ink), luminance(paper)].sort((a, b) => b - a) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
 }
 
 function approvalDialog(page: Page): Locator {
