@@ -38,6 +38,18 @@ export function excerptLine(entry: LogEntry): string {
   return `${entry.time} ${pid} ${tid} ${entry.priority} ${entry.tag}: ${entry.message}`;
 }
 
+/** How much earlier than the computed start a report may be and still count as the run's: adb's round trip. */
+export const RUN_START_TOLERANCE_MS = 500;
+
+/**
+ * The earliest the run can have started on the device's clock: `date +%s` (whole seconds, read after the host's
+ * `now`) less the time the host saw pass since set went out, less RUN_START_TOLERANCE_MS. Earlier reports are the
+ * lead's, not the run's.
+ */
+export function runStartOnDevice(deviceEpochS: number, elapsedMs: number): number {
+  return deviceEpochS - (elapsedMs + RUN_START_TOLERANCE_MS) / 1000;
+}
+
 /** Reads the window of the device's log since `sinceMs` (host clock; the device's own clock bounds the window). */
 export async function readLogExcerpt(
   device: ResolvedDevice,
@@ -45,7 +57,8 @@ export async function readLogExcerpt(
   options: { now?: () => number; timeoutMs?: number } = {},
 ): Promise<LogExcerptRead> {
   const now = options.now ?? Date.now;
-  const elapsedSecs = Math.max(0, Math.ceil((now() - sinceMs) / 1000));
+  const elapsedMs = Math.max(0, now() - sinceMs);
+  const elapsedSecs = Math.ceil(elapsedMs / 1000);
   const sinceSecs = Math.min(3600, elapsedSecs + EXCERPT_LEAD_SECS);
   const answer = await runTool(androidLogcat, {
     arguments: { since_secs: sinceSecs, lines: EXCERPT_LINES, redact: true },
@@ -74,7 +87,10 @@ export async function readLogExcerpt(
       caveats: [EXCERPT_CAVEAT, ...window.caveats],
     },
     text: lines.length === 0 ? '' : `${lines.join('\n')}\n`,
-    crashes: findCrashes(window.entries),
+    crashes: findCrashes(
+      window.entries,
+      window.cutoff === null ? {} : { fromEpochS: runStartOnDevice(window.cutoff.device_epoch_s, elapsedMs) },
+    ),
   };
 }
 

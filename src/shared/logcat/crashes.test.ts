@@ -93,4 +93,30 @@ describe('findCrashes', () => {
     expect(report.entries).toHaveLength(MAX_CRASH_ENTRIES);
     expect(report.caveats.at(-1)).toBe('3 more reports were seen and not listed.');
   });
+
+  // A crash printed before the run (the excerpt's lead) is not the run's; a time that is not epoch seconds cannot be
+  // placed and is kept.
+  it('leaves out reports printed before fromEpochS, says how many, and keeps those it cannot place', () => {
+    const report = findCrashes(
+      lines(`
+        1767225598.900  4242  4242 E AndroidRuntime: FATAL EXCEPTION: main
+        1767225598.900  4242  4242 E AndroidRuntime: Process: com.example.before, PID: 4242
+        1767225601.000  4343  4343 E AndroidRuntime: FATAL EXCEPTION: main
+        1767225601.000  4343  4343 E AndroidRuntime: Process: com.example.during, PID: 4343
+      `),
+      { fromEpochS: 1767225600 },
+    );
+    expect(report.entries.map((entry) => entry.packageName)).toEqual(['com.example.during']);
+    expect(report.caveats.at(-1)).toBe(
+      "1 report printed before the run started (in the excerpt's lead) is in the log excerpt and not counted.",
+    );
+    const local = findCrashes(
+      lines(`
+        01-01 00:00:01.000  4242  4242 E AndroidRuntime: FATAL EXCEPTION: main
+        01-01 00:00:01.000  4242  4242 E AndroidRuntime: Process: com.example.local, PID: 4242
+      `),
+      { fromEpochS: 1767225600 },
+    );
+    expect(local.entries.map((entry) => entry.packageName)).toEqual(['com.example.local']);
+  });
 });

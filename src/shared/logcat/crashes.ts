@@ -95,18 +95,40 @@ function reportAt(entries: readonly LogEntry[], at: number): RunCrashEntry | nul
   return null;
 }
 
+export interface FindCrashesOptions {
+  /**
+   * The run's start on the device's clock (epoch seconds): reports printed before it (the excerpt's lead, e.g. an
+   * earlier run's crash) are not the run's and are only counted in a caveat. Entries whose time is not epoch seconds
+   * (`-v threadtime` without `epoch`, Android 5-6) cannot be placed and are kept.
+   */
+  fromEpochS?: number;
+}
+
 /** The crash and ANR reports among `entries`, in log order, at most MAX_CRASH_ENTRIES. */
-export function findCrashes(entries: readonly LogEntry[]): RunCrashReport {
+export function findCrashes(entries: readonly LogEntry[], options: FindCrashesOptions = {}): RunCrashReport {
   const found: RunCrashEntry[] = [];
   let more = 0;
+  let before = 0;
   for (let at = 0; at < entries.length; at += 1) {
     const report = reportAt(entries, at);
     if (report === null) continue;
+    const printedAt = /^\d+(?:\.\d+)?$/.test(report.time) ? Number(report.time) : Number.NaN;
+    if (options.fromEpochS !== undefined && printedAt < options.fromEpochS) {
+      before += 1;
+      continue;
+    }
     if (found.length < MAX_CRASH_ENTRIES) found.push(report);
     else more += 1;
   }
-  const caveats =
-    more === 0 ? CRASH_CAVEATS : [...CRASH_CAVEATS, `${more} more reports were seen and not listed.`];
+  const caveats = [
+    ...CRASH_CAVEATS,
+    ...(more === 0 ? [] : [`${more} more reports were seen and not listed.`]),
+    ...(before === 0
+      ? []
+      : [
+          `${before} ${before === 1 ? 'report' : 'reports'} printed before the run started (in the excerpt's lead) ${before === 1 ? 'is' : 'are'} in the log excerpt and not counted.`,
+        ]),
+  ];
   return { status: found.length === 0 ? 'none_seen' : 'seen', entries: found, caveats };
 }
 
