@@ -375,8 +375,8 @@ export function analyzeDecoded(
   }
   const cpuThreads = cpuThreadRows(selectedStats, tgidOf, threadNames, observedSeconds);
 
-  const status = reportStatus(coverage, store.observed);
-  const limitations = reportLimitations(coverage, status, excluded, incomplete);
+  const status = reportStatus(coverage, store.observed, trace.trackEventPackets);
+  const limitations = reportLimitations(coverage, status, excluded, incomplete, trace.trackEventPackets);
   return {
     status,
     coverage,

@@ -140,10 +140,15 @@ describe('TrackEvent-based FrameTimeline', () => {
         ),
     );
 
-  it('is not decoded: counted in unsupported_packets, no FrameTimeline frames or findings, said in the limitations', () => {
+  // The seed: "newer TrackEvent FrameTimeline yield unsupported/partial coverage". Beside decoded sched data the
+  // report is partial (its frames may be among the undecoded packets), and says how many were left out.
+  it('is not decoded: partial beside sched data, counted in unsupported_packets, no frames, said in the limitations', () => {
     let builder = new TraceBuilder().ftrace(0, [WAKEUP, SWITCH]);
     for (let index = 0; index < 3; index++) builder = trackEventFrame(builder, (200 + index * 17) * MS);
     const r = report(builder.bytes());
+    expect(r.status).toBe('partial');
+    expect(hasNote(r, PARTIAL_NOTE)).toBe(true);
+    expect(hasNote(r, '3 TrackEvent packet(s) were not decoded')).toBe(true);
     expect(r.coverage).toMatchObject({ unsupported_packets: 3, frame_timeline: 0, sched_switch: 1 });
     expect(r.frames.filter((frame) => frame.source === 'frame_timeline')).toEqual([]);
     expect(r.frame_anomalies.count).toBe(0);

@@ -16,6 +16,7 @@ const F = {
     processTree: 2,
     timestamp: 8,
     previousPacketDropped: 42,
+    trackEvent: 11,
     clockId: 58,
     frameTimeline: 76,
   },
@@ -33,6 +34,11 @@ export interface DecodedTrace {
   threadNames: Map<number, string>;
   tgids: Map<number, number>;
   cmdlines: Map<number, string>;
+  /**
+   * TrackEvent packets (TracePacket 11) seen and not decoded (counted in coverage.unsupported_packets too): newer
+   * FrameTimeline and app slices can be written as track events, so data may be missing when there are any.
+   */
+  trackEventPackets: number;
 }
 
 function limit(message: string): TraceError {
@@ -45,6 +51,7 @@ export class TraceDecoder {
   readonly coverage = Object.fromEntries(COVERAGE_KEYS.map((key) => [key, 0])) as unknown as TraceCoverage;
   private readonly threads = new Threads();
   private readonly ftrace: FtraceDecoder;
+  private trackEventPackets = 0;
 
   /** `traceBytes`: the trace's size when known (sizes the event columns up front). */
   constructor(traceBytes = 0) {
@@ -75,6 +82,7 @@ export class TraceDecoder {
       else if (f.field === F.packet.previousPacketDropped && f.wireType === 0) dropped = f.value !== 0;
       else if (f.field === F.packet.clockId && f.wireType === 0) clockId = f.value;
       else if ((F.compressed as readonly number[]).includes(f.field)) compressed = true;
+      else if (f.field === F.packet.trackEvent && f.wireType === 2) this.trackEventPackets++;
       else if (
         f.wireType === 2 &&
         (f.field === F.packet.ftrace ||
@@ -157,6 +165,7 @@ export class TraceDecoder {
       threadNames: this.threads.names,
       tgids: this.threads.tgids,
       cmdlines: this.threads.cmdlines,
+      trackEventPackets: this.trackEventPackets,
     };
   }
 }

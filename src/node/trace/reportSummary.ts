@@ -39,10 +39,18 @@ export function resolveTarget(
   return matches[0]?.[0] ?? null;
 }
 
-/** unsupported: nothing decodable was observed; partial: lost, compressed or unsupported data was skipped. */
-export function reportStatus(coverage: TraceCoverage, observedEvents: number): TraceReport['status'] {
+/**
+ * unsupported: nothing decodable was observed; partial: lost, compressed or unsupported data was skipped, or
+ * TrackEvent packets (newer FrameTimeline among them) were left undecoded beside what was decoded.
+ */
+export function reportStatus(
+  coverage: TraceCoverage,
+  observedEvents: number,
+  trackEventPackets = 0,
+): TraceReport['status'] {
   const lossy =
-    coverage.lost_markers +
+    trackEventPackets +
+      coverage.lost_markers +
       coverage.unlocated_loss_markers +
       coverage.compressed_packets +
       coverage.unsupported_compact_bundles +
@@ -58,6 +66,7 @@ export function reportLimitations(
   status: TraceReport['status'],
   excluded: number,
   incomplete: number,
+  trackEventPackets = 0,
 ): string[] {
   const limitations = [
     ...FIXED_LIMITATIONS,
@@ -74,9 +83,13 @@ export function reportLimitations(
   if (coverage.binder_transaction === 0 || coverage.binder_received === 0) {
     limitations.push('No binder transaction pairs: binder delivery latency is unknown.');
   }
+  if (trackEventPackets > 0)
+    limitations.push(
+      `${trackEventPackets} TrackEvent packet(s) were not decoded: frames (newer FrameTimeline) and slices recorded as track events are missing from the findings.`,
+    );
   if (status === 'partial') {
     limitations.push(
-      'Partial data: the trace has lost events, compressed packets, compact_sched bundles or unsupported clocks; findings are a lower bound.',
+      'Partial data: the trace has lost events, compressed packets, compact_sched bundles, unsupported clocks or undecoded TrackEvent packets; findings are a lower bound.',
     );
   }
   return limitations;

@@ -1,7 +1,10 @@
 // The report of a system-trace analysis (reference 8.6): what the analyser emits and the capture tool, MCP/CLI and
 // the console view consume. Field names follow the reference exactly; `frames` and `sensitivity_note` are additions.
 
-/** `unsupported`: no events; `partial`: loss, compression, compact_sched or an unsupported clock; else `observed`. */
+/**
+ * `unsupported`: no events; `partial`: loss, compression, compact_sched, an unsupported clock or undecoded TrackEvent
+ * packets; else `observed`.
+ */
 export type TraceStatus = 'unsupported' | 'partial' | 'observed';
 
 /** What the reader saw, counted per kind. */
