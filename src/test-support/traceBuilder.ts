@@ -136,6 +136,17 @@ export class TraceBuilder {
     return this;
   }
 
+  /** The size bytes() would have now: each packet with its tag (1 byte) and length varint. */
+  byteLength(): number {
+    let total = 0;
+    for (const packet of this.packets) {
+      let prefix = 1;
+      for (let length = packet.length; length >= 0x80; length >>>= 7) prefix++;
+      total += 1 + prefix + packet.length;
+    }
+    return total;
+  }
+
   bytes(): Buffer {
     const trace = new MessageWriter();
     for (const packet of this.packets) trace.bytes(1, packet);
