@@ -5,6 +5,7 @@
 //   2. followLogcat in this process (adbkit's stream, the threadtime parser, the epoch, redaction, batches),
 //   3. the console's event stream as a browser reads it (web.js: follow, query, FollowPacer, SSE; JSON + schema),
 //   4. the viewer in Chromium (BENCH_VIEWER=0 skips it): lines on screen, frame p95 against the same page idle.
+// BENCH_STAGES picks stages (e.g. `BENCH_STAGES=4`; default 1234).
 // Ratios are against stage 1 in the same run. Then the full-ring heap of the viewer's model in Node.
 // The simulated adbd (src/simulator/adb/stream.ts) sends what a stream has queued while a WRTE awaits its OKAY
 // together, in WRTEs up to the payload size, as real adbd does reading logcat's pipe.
@@ -24,6 +25,8 @@ import { viewerStage } from './logcatViewer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 20_000);
+/** The stages to run, e.g. `BENCH_STAGES=34` (default all: 1234); ratios need stage 1. */
+const STAGES = process.env.BENCH_STAGES ?? '1234';
 
 const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(`logcat bench: ${RATE} lines/s for ${SECONDS} s per stage; load average ${load()}`);
@@ -32,18 +35,21 @@ const { sim: phone, serial } = await bootSimulated(adb, { logTraffic: { ratePerS
 const home = await mkdtemp(join(tmpdir(), 'androperator-bench-logcat-'));
 const running = await spawnConsole({ env: adb.env, home });
 try {
-  const results: StageResult[] = [];
+  // Ratios are against stage 1 only (none when it did not run).
+  let baseline: StageResult | undefined;
   const stage = async (name: string, attach: Parameters<typeof runStage>[4]): Promise<void> => {
     const result = await runStage(name, phone, RATE, SECONDS, attach);
-    console.log(stageLine(result, results[0]));
-    results.push(result);
+    console.log(stageLine(result, baseline));
+    baseline ??= STAGES.includes('1') ? result : undefined;
   };
-  await stage('1 adb logcat (baseline)', adbStage(adb, serial));
-  await stage('2 after parse + redaction (followLogcat)', followStage(adb.client, serial));
-  await stage('3 after the transport (SSE, as a browser reads it)', sseStage(running.url, serial));
-  if (process.env.BENCH_VIEWER !== '0') {
+  if (STAGES.includes('1')) await stage('1 adb logcat (baseline)', adbStage(adb, serial));
+  if (STAGES.includes('2'))
+    await stage('2 after parse + redaction (followLogcat)', followStage(adb.client, serial));
+  if (STAGES.includes('3'))
+    await stage('3 after the transport (SSE, as a browser reads it)', sseStage(running.url, serial));
+  if (STAGES.includes('4') && process.env.BENCH_VIEWER !== '0') {
     const viewer = await viewerStage(running.url, phone, RATE, SECONDS);
-    console.log(stageLine(viewer.stage, results[0]));
+    console.log(stageLine(viewer.stage, baseline));
     for (const line of viewer.lines) console.log(line);
   }
   console.log(`load average at the end ${load()}`);
