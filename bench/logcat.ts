@@ -38,8 +38,10 @@ try {
   // Ratios are against stage 1 only (none when it did not run).
   let baseline: StageResult | undefined;
   const stage = async (name: string, attach: Parameters<typeof runStage>[4]): Promise<void> => {
+    const cpu = consoleCpuMs(running.process.pid);
     const result = await runStage(name, phone, RATE, SECONDS, attach);
     console.log(stageLine(result, baseline));
+    console.log(`    ${consoleCpuLine(running.process.pid, cpu, result.written)}`);
     baseline ??= STAGES.includes('1') ? result : undefined;
   };
   if (STAGES.includes('1')) await stage('1 adb logcat (baseline)', adbStage(adb, serial));
@@ -48,8 +50,10 @@ try {
   if (STAGES.includes('3'))
     await stage('3 after the transport (SSE, as a browser reads it)', sseStage(running.url, serial));
   if (STAGES.includes('4') && process.env.BENCH_VIEWER !== '0') {
+    const cpu = consoleCpuMs(running.process.pid);
     const viewer = await viewerStage(running.url, phone, RATE, SECONDS);
     console.log(stageLine(viewer.stage, baseline));
+    console.log(`    ${consoleCpuLine(running.process.pid, cpu, viewer.stage.written)}`);
     for (const line of viewer.lines) console.log(line);
   }
   console.log(`load average at the end ${load()}`);
@@ -60,6 +64,25 @@ try {
   await rm(home, { recursive: true, force: true });
 }
 fullRingHeap();
+
+/** CPU time (user + system, ms) the console process (web.js) has used so far, from /proc; NaN elsewhere. */
+function consoleCpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The console's CPU over a stage: ms, and µs per written line (the whole stage: follow, pacer, SSE, idle work). */
+function consoleCpuLine(pid: number | undefined, before: number, lines: number): string {
+  const used = consoleCpuMs(pid) - before;
+  if (Number.isNaN(used)) return 'console CPU: unknown (no /proc)';
+  return `console (web.js) CPU this stage: ${used.toFixed(0)} ms, ${((used * 1000) / Math.max(1, lines)).toFixed(1)} µs per line written`;
+}
 
 /**
  * The viewer's data with a full ring, in Node (the simulated device cannot stream 200,000 lines within the Chromium
