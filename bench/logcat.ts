@@ -5,6 +5,7 @@
 //   2. followLogcat in this process (adbkit's stream, the threadtime parser, the epoch, redaction, batches),
 //   3. the console's event stream as a browser reads it (web.js: follow, query, FollowPacer, SSE; JSON + schema),
 //   4. the viewer in Chromium (BENCH_VIEWER=0 skips it): lines on screen, frame p95 against the same page idle.
+// BENCH_STAGES picks stages (e.g. `BENCH_STAGES=4`; default 1234).
 // Ratios are against stage 1 in the same run. Then the full-ring heap of the viewer's model in Node.
 // The simulated adbd (src/simulator/adb/stream.ts) sends what a stream has queued while a WRTE awaits its OKAY
 // together, in WRTEs up to the payload size, as real adbd does reading logcat's pipe.
@@ -24,6 +25,8 @@ import { viewerStage } from './logcatViewer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 20_000);
+/** The stages to run, e.g. `BENCH_STAGES=34` (default all: 1234); ratios need stage 1. */
+const STAGES = process.env.BENCH_STAGES ?? '1234';
 
 const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(`logcat bench: ${RATE} lines/s for ${SECONDS} s per stage; load average ${load()}`);
@@ -32,18 +35,25 @@ const { sim: phone, serial } = await bootSimulated(adb, { logTraffic: { ratePerS
 const home = await mkdtemp(join(tmpdir(), 'androperator-bench-logcat-'));
 const running = await spawnConsole({ env: adb.env, home });
 try {
-  const results: StageResult[] = [];
+  // Ratios are against stage 1 only (none when it did not run).
+  let baseline: StageResult | undefined;
   const stage = async (name: string, attach: Parameters<typeof runStage>[4]): Promise<void> => {
+    const cpu = consoleCpuMs(running.process.pid);
     const result = await runStage(name, phone, RATE, SECONDS, attach);
-    console.log(stageLine(result, results[0]));
-    results.push(result);
+    console.log(stageLine(result, baseline));
+    console.log(`    ${consoleCpuLine(running.process.pid, cpu, result.written)}`);
+    baseline ??= STAGES.includes('1') ? result : undefined;
   };
-  await stage('1 adb logcat (baseline)', adbStage(adb, serial));
-  await stage('2 after parse + redaction (followLogcat)', followStage(adb.client, serial));
-  await stage('3 after the transport (SSE, as a browser reads it)', sseStage(running.url, serial));
-  if (process.env.BENCH_VIEWER !== '0') {
+  if (STAGES.includes('1')) await stage('1 adb logcat (baseline)', adbStage(adb, serial));
+  if (STAGES.includes('2'))
+    await stage('2 after parse + redaction (followLogcat)', followStage(adb.client, serial));
+  if (STAGES.includes('3'))
+    await stage('3 after the transport (SSE, as a browser reads it)', sseStage(running.url, serial));
+  if (STAGES.includes('4') && process.env.BENCH_VIEWER !== '0') {
+    const cpu = consoleCpuMs(running.process.pid);
     const viewer = await viewerStage(running.url, phone, RATE, SECONDS);
-    console.log(stageLine(viewer.stage, results[0]));
+    console.log(stageLine(viewer.stage, baseline));
+    console.log(`    ${consoleCpuLine(running.process.pid, cpu, viewer.stage.written)}`);
     for (const line of viewer.lines) console.log(line);
   }
   console.log(`load average at the end ${load()}`);
@@ -54,6 +64,25 @@ try {
   await rm(home, { recursive: true, force: true });
 }
 fullRingHeap();
+
+/** CPU time (user + system, ms) the console process (web.js) has used so far, from /proc; NaN elsewhere. */
+function consoleCpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The console's CPU over a stage: ms, and µs per written line (the whole stage: follow, pacer, SSE, idle work). */
+function consoleCpuLine(pid: number | undefined, before: number, lines: number): string {
+  const used = consoleCpuMs(pid) - before;
+  if (Number.isNaN(used)) return 'console CPU: unknown (no /proc)';
+  return `console (web.js) CPU this stage: ${used.toFixed(0)} ms, ${((used * 1000) / Math.max(1, lines)).toFixed(1)} µs per line written`;
+}
 
 /**
  * The viewer's data with a full ring, in Node (the simulated device cannot stream 200,000 lines within the Chromium

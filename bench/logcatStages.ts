@@ -236,6 +236,24 @@ export function followStage(client: AdbClient, serial: string): Phase {
   };
 }
 
+/** Reads of batch events closer together than this are one pacer turn. */
+const TURN_GAP_MS = 15;
+
+/**
+ * The pacer's turns as the reader sees them (batch events read together) while writing: their gaps (p50/p95/max)
+ * and lines per turn; turns of 3,000 lines are at its per-turn bound (it was owed more than it may send at once).
+ */
+export function turnSummary(lines: readonly number[], gaps: readonly number[]): string {
+  const at = (values: readonly number[], fraction: number): number => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return (
+      sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
+    );
+  };
+  const bound = lines.filter((count) => count >= 3000).length;
+  return `${lines.length} pacer turns while writing, ${at(gaps, 0.5).toFixed(0)} / ${at(gaps, 0.95).toFixed(0)} / ${at(gaps, 1).toFixed(0)} ms apart (p50/p95/max), ${at(lines, 0.5)} / ${at(lines, 1)} lines each (p50/max), ${bound} at the 3,000-line turn bound`;
+}
+
 /** The console's `?token=` and origin from the address it printed. */
 export function consoleAddress(url: string): { origin: string; token: string } {
   const parsed = new URL(url);
@@ -282,10 +300,16 @@ export function sseStage(url: string, serial: string): Phase {
       if (!stopping) closedAt = performance.now();
     });
     let buffer = '';
+    // The pacer's turns as seen here: lines per group of batch events read together, and the gaps between groups.
+    const turnLines: number[] = [];
+    const turnGaps: number[] = [];
+    let lastTurnAt = Number.NaN;
+    let lastReadAt = Number.NaN;
     response.on('data', (chunk: string) => {
       const at = wallNow();
       bytes += chunk.length;
       buffer += chunk;
+      const linesBefore = arrivals.count;
       let end = buffer.indexOf('\n\n');
       while (end >= 0) {
         const frame = buffer.slice(0, end);
@@ -304,6 +328,18 @@ export function sseStage(url: string, serial: string): Phase {
         markers += payload.skips?.length ?? 0;
         for (const line of payload.lines) arrivals.add(floodNumber(line.entry.message, writer.label), at);
       }
+      if (arrivals.count > linesBefore && arrivals.writing) {
+        // Turns are at least emitMs (50 ms) apart; a turn's events can come in several reads close together.
+        const added = arrivals.count - linesBefore;
+        if (at - lastReadAt < TURN_GAP_MS && turnLines.length > 0)
+          turnLines[turnLines.length - 1] = (turnLines.at(-1) ?? 0) + added;
+        else {
+          if (!Number.isNaN(lastTurnAt)) turnGaps.push(at - lastTurnAt);
+          turnLines.push(added);
+          lastTurnAt = at;
+        }
+        lastReadAt = at;
+      }
     });
     const started = (await callConsole(url, 'logcat:start', { serial, tail: 1 })) as {
       ok: boolean;
@@ -319,7 +355,7 @@ export function sseStage(url: string, serial: string): Phase {
         response.destroy();
       },
       note: () =>
-        `${events} events, ${(bytes / Math.max(1, arrivals.count)).toFixed(0)} bytes/line on the wire, JSON.parse + schema ${((decodeMs / Math.max(1, arrivals.count)) * 1000).toFixed(1)} µs/line; the follow cap skipped ${arrivals.skipped} (in ${markers} marked skips)${closedAt === null ? '' : '; THE CONSOLE CLOSED THE EVENT STREAM (a client more than 1 MiB behind)'}`,
+        `${events} events, ${(bytes / Math.max(1, arrivals.count)).toFixed(0)} bytes/line on the wire, JSON.parse + schema ${((decodeMs / Math.max(1, arrivals.count)) * 1000).toFixed(1)} µs/line; the follow cap skipped ${arrivals.skipped} (in ${markers} marked skips)${closedAt === null ? '' : '; THE CONSOLE CLOSED THE EVENT STREAM (a client more than 1 MiB behind)'}; ${turnSummary(turnLines, turnGaps)}`,
     };
   };
 }

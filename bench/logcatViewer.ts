@@ -3,8 +3,11 @@
 // Chromium timeline trace (bench/logcatFrames.ts: the target's measure) and the requestAnimationFrame interval
 // (16.7 ms at 60 Hz unless vsyncs are missed, so it shows missed frames, not how full a frame is); lines rendered
 // per second and write-to-screen latency (each frame, the newest flood line in the list's DOM, on the wall clock both
-// sides share); the viewer's own counts (arrived, skipped by the follow's cap, dropped) and its JS heap.
-// BENCH_VIEWER_TRACE=0 skips the trace (rAF intervals only).
+// sides share), watched while writing and on through the drain (lines that reach the page late were still shown;
+// session 13's "on screen stopped" was lines arriving after the writing phase); the viewer's own counts (arrived,
+// while writing and in all, skipped by the follow's cap, dropped) and its JS heap.
+// BENCH_VIEWER_TRACE=0 skips the trace (rAF intervals only). BENCH_VIEWER_CAP=<lines/s> has the page's follow ask
+// for that cap (logcat:start's `maxLinesPerSecond`; the console's default otherwise), to measure the viewer over it.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/fixtures/chromium';
 import type { SimulatedAndroid } from '../src/simulator/simulatedAndroid';
@@ -12,6 +15,7 @@ import { Arrivals, FloodWriter, summarize, type StageResult } from './logcatStag
 import { frameWork, type FrameWork, type TraceEvent } from './logcatFrames';
 
 const TRACE = process.env.BENCH_VIEWER_TRACE !== '0';
+const CAP = process.env.BENCH_VIEWER_CAP === undefined ? undefined : Number(process.env.BENCH_VIEWER_CAP);
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -32,14 +36,18 @@ interface Frames {
   probe: number[];
   /** Main-thread work per frame from the trace, when traced. */
   work?: FrameWork;
-  /** [wall ms, newest flood line number in the DOM] per frame. */
-  newest: [number, number][];
+  /** [wall ms, newest flood line number in the DOM, the viewer's "of M lines" count] per frame. */
+  newest: [number, number, number][];
 }
 
-/** rAF intervals, long tasks (> 50 ms) and, per frame, the newest flood line shown, for `ms`. */
-function frames(page: Page, ms: number, label: string): Promise<Frames> {
+/**
+ * Per frame for `ms` (or, with `settle`, until the viewer accounts for that many lines: arrived + skipped +
+ * dropped): rAF intervals, long tasks (> 50 ms), the newest flood line of run `label` in the list's DOM, and the
+ * viewer's count of lines arrived. The list is looked up each frame (a list the page replaced is never read stale).
+ */
+function frames(page: Page, ms: number, label: string, settle?: number): Promise<Frames> {
   return page.evaluate(
-    async ({ duration, label }) => {
+    async ({ duration, label, settle }) => {
       let longTasks = 0;
       const observer = new PerformanceObserver((list) => {
         longTasks += list.getEntries().length;
@@ -47,8 +55,9 @@ function frames(page: Page, ms: number, label: string): Promise<Frames> {
       observer.observe({ entryTypes: ['longtask'] });
       const intervals: number[] = [];
       const probe: number[] = [];
-      const newest: [number, number][] = [];
-      const list = document.getElementById('logcat-lines');
+      const newest: [number, number, number][] = [];
+      const count = (text: string, pattern: RegExp): number =>
+        Number((pattern.exec(text)?.[1] ?? '0').replace(/,/g, ''));
       await new Promise<void>((resolve) => {
         console.timeStamp('bench-frames-start');
         let last = performance.now();
@@ -58,13 +67,17 @@ function frames(page: Page, ms: number, label: string): Promise<Frames> {
           intervals.push(now - last);
           last = now;
           let top = -1;
+          const list = document.getElementById('logcat-lines');
           for (const element of list?.querySelectorAll('.log-message') ?? []) {
             const match = /flood ([a-z]+) line (\d+)\b/.exec(element.textContent ?? '');
             if (match !== null && match[1] === label) top = Math.max(top, Number(match[2]));
           }
-          newest.push([performance.timeOrigin + performance.now(), top]);
+          const counts = document.getElementById('logcat-counts')?.textContent ?? '';
+          const total = count(counts, /of ([\d,]+) lines/);
+          const accounted = total + count(counts, /([\d,]+) skipped/) + count(counts, /([\d,]+) dropped/);
+          newest.push([performance.timeOrigin + performance.now(), top, total]);
           probe.push(performance.now() - started);
-          if (now < end) requestAnimationFrame(tick);
+          if (now < end && (settle === undefined || accounted < settle)) requestAnimationFrame(tick);
           else {
             console.timeStamp('bench-frames-end');
             resolve();
@@ -75,15 +88,29 @@ function frames(page: Page, ms: number, label: string): Promise<Frames> {
       observer.disconnect();
       return { intervals, longTasks, probe, newest };
     },
-    { duration: ms, label },
+    { duration: ms, label, settle },
   );
 }
 
-/** frames() under a timeline trace of the page (unless BENCH_VIEWER_TRACE=0), with each frame's main-thread work. */
-async function tracedFrames(browser: Browser, page: Page, ms: number, label: string): Promise<Frames> {
-  if (!TRACE) return frames(page, ms, label);
+/**
+ * frames() under a timeline trace of the page (unless BENCH_VIEWER_TRACE=0), with each frame's main-thread work;
+ * `ended` runs as soon as the frames are in, before the trace is collected (which can take seconds).
+ */
+async function tracedFrames(
+  browser: Browser,
+  page: Page,
+  ms: number,
+  label: string,
+  ended: () => void = () => undefined,
+): Promise<Frames> {
+  if (!TRACE) {
+    const value = await frames(page, ms, label);
+    ended();
+    return value;
+  }
   await browser.startTracing(page, { categories: CATEGORIES });
   const value = await frames(page, ms, label);
+  ended();
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
   const work = frameWork(trace.traceEvents, { start: 'bench-frames-start', end: 'bench-frames-end' });
   return work === undefined ? value : { ...value, work };
@@ -142,6 +169,11 @@ export async function viewerStage(
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    if (CAP !== undefined)
+      await page.route('**/api/logcat:start', async (route) => {
+        const input = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+        await route.continue({ postData: JSON.stringify({ ...input, maxLinesPerSecond: CAP }) });
+      });
     await page.goto(url);
     await page.getByRole('tab', { name: 'Diagnostics' }).click();
     const status = page.getByRole('status', { name: 'Logcat status' });
@@ -156,26 +188,29 @@ export async function viewerStage(
     const writer = new FloodWriter(phone, rate, seconds);
     const arrivals = new Arrivals(writer);
     writer.start();
-    const following = await tracedFrames(browser, page, seconds * 1000, writer.label);
-    const wrote = writer.stop();
-    // Lines still in flight arrive (or are skipped, marked); then the viewer's counts are final.
-    let after = await viewerCounts(page);
+    let wrote = 0;
+    const following = await tracedFrames(browser, page, seconds * 1000, writer.label, () => {
+      wrote = writer.stop();
+    });
+    // Lines still in flight arrive (or are skipped, marked), watched frame by frame; then the counts are final.
     const drainStarted = performance.now();
-    const settled = (): boolean =>
-      after.total - before.total + after.skipped + after.dropped >= writer.written;
-    while (!settled() && performance.now() - drainStarted < 15_000) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      after = await viewerCounts(page);
-    }
+    const draining = await frames(page, 15_000, writer.label, before.total + writer.written);
     const drainS = (performance.now() - drainStarted) / 1000;
+    const after = await viewerCounts(page);
     // Rendered: each frame, every line up to the newest one shown has been on screen (or scrolled past).
     let shown = -1;
-    for (const [at, top] of following.newest)
-      for (let n = shown + 1; n <= top; n += 1) {
-        arrivals.add(n, at);
-        shown = n;
-      }
+    const onScreen = (newest: Frames['newest']): void => {
+      for (const [at, top] of newest)
+        for (let n = shown + 1; n <= top; n += 1) {
+          arrivals.add(n, at);
+          shown = n;
+        }
+    };
+    onScreen(following.newest);
+    const shownWhileWriting = shown + 1;
+    const arrivedWhileWriting = (following.newest.at(-1)?.[2] ?? before.total) - before.total;
     arrivals.writing = false;
+    onScreen(draining.newest);
     const heapMb = await page.evaluate(
       () =>
         ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) /
@@ -189,7 +224,7 @@ export async function viewerStage(
       arrivals,
       wrote,
       drainS,
-      `the viewer counted ${arrived} arrived, ${after.skipped} skipped by the follow cap (marked), ${after.dropped} dropped; latency from the frames while writing`,
+      `the viewer counted ${arrived} arrived (${arrivedWhileWriting} while writing, when lines up to ${shownWhileWriting} had been on screen), ${after.skipped} skipped by the follow cap (marked), ${after.dropped} dropped; latency from the frames`,
     );
     return {
       stage,
