@@ -98,7 +98,7 @@ function StatusBadge(): ReactNode {
 /** "N of M lines" and the redaction count: the only parts that change with every batch (the rest of the view does
  * not re-render for lines). */
 function LineCounts(): ReactNode {
-  const rows = useConsole((state) => state.logcat.rows);
+  const rows = useConsole((state) => state.logcat.lineRows);
   const total = useConsole((state) => state.logcat.total);
   const dropped = useConsole((state) => state.logcat.dropped);
   const skipped = useConsole((state) => state.logcat.skipped);

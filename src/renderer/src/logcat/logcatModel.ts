@@ -102,6 +102,8 @@ export class LogcatModel {
 
   /** Skip markers pushed since the last clear (rows, not device lines). */
   private markers = 0;
+  /** Their ring positions (ascending, since the last clear): a marker is always a row once past the window's start. */
+  private markerPositions: number[] = [];
 
   /** Device lines pushed since the last clear (held or evicted; skip markers not counted). */
   get total(): number {
@@ -111,6 +113,20 @@ export class LogcatModel {
   /** Rows that pass the query and the time window. */
   get rows(): number {
     return this.positions.length - this.windowHead;
+  }
+
+  /** The rows that are device lines ("N of M lines"): rows less the skip markers among them. */
+  get lineRows(): number {
+    const start = this.positions[this.windowHead];
+    if (start === undefined) return 0;
+    let low = 0;
+    let high = this.markerPositions.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.markerPositions[middle] ?? 0) < start) low = middle + 1;
+      else high = middle;
+    }
+    return this.rows - (this.markerPositions.length - low);
   }
 
   /** Whether a time window or an `age:` term is in effect. */
@@ -192,7 +208,12 @@ export class LogcatModel {
   /** Adds a batch; answers how many of its lines pass the query. */
   push(lines: readonly RingLine[], processes: readonly { pid: number; name: string }[] = []): number {
     for (const process of processes) this.names.set(process.pid, process.name);
-    for (const line of lines) if (line.skipped !== undefined) this.markers += 1;
+    const start = this.ring.evicted + this.ring.size;
+    lines.forEach((line, index) => {
+      if (line.skipped === undefined) return;
+      this.markers += 1;
+      this.markerPositions.push(start + index);
+    });
     if (processes.length > 0 && hasPackageTerm(this.query)) {
       // New names can make held lines match a package: term: rebuild once, including this batch.
       this.ring.push(lines);
@@ -264,6 +285,7 @@ export class LogcatModel {
     this.windowHead = 0;
     this.shiftedRows = 0;
     this.markers = 0;
+    this.markerPositions = [];
     this.names.clear();
   }
 }

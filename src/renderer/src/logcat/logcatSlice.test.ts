@@ -130,7 +130,13 @@ describe('logcat slice', () => {
       '1,200 lines skipped: follow is capped at 2,000 lines/s',
       'after',
     ]);
-    expect(store.getState().logcat).toMatchObject({ skipped: 1203, dropped: 1, total: 6, rows: 8 });
+    expect(store.getState().logcat).toMatchObject({
+      skipped: 1203,
+      dropped: 1,
+      total: 6,
+      rows: 8,
+      lineRows: 6,
+    });
     // A marker passes any query: the place of a skip stays visible however the list is filtered.
     store.getState().logcatSetQuery('tag:B');
     expect(Array.from({ length: model.rows }, (_unused, index) => model.row(index)?.entry.message)).toEqual([
@@ -138,6 +144,8 @@ describe('logcat slice', () => {
       'six',
       '1,200 lines skipped: follow is capped at 2,000 lines/s',
     ]);
+    // "1 of 6 lines": the markers are rows, not lines (it read "3 of 6").
+    expect(store.getState().logcat).toMatchObject({ rows: 3, lineRows: 1 });
     const { text } = store.getState().logcatExport();
     expect(text).toContain('# 3 lines skipped: follow is capped at 2,000 lines/s\n');
     expect(text).toContain('missing: 1203 skipped by the follow');

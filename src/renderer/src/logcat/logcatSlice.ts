@@ -55,6 +55,8 @@ export interface LogcatViewState {
   /** Oldest lines that left the viewer's ring (it keeps the newest RING_CAPACITY). */
   evicted: number;
   rows: number;
+  /** Rows that are device lines (rows less skip markers): the "N" of "N of M lines". */
+  lineRows: number;
   total: number;
   packages: string[];
   /** The time-window preset, and the run start it measures from for `run`. */
@@ -99,6 +101,7 @@ export const INITIAL_LOGCAT: LogcatViewState = {
   skipped: 0,
   evicted: 0,
   rows: 0,
+  lineRows: 0,
   total: 0,
   packages: [],
   timeWindow: 'all',
@@ -148,6 +151,7 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
     const counts = (): Partial<LogcatViewState> => ({
       timed: model.timed,
       rows: model.rows,
+      lineRows: model.lineRows,
       total: model.total,
       evicted: model.ring.evicted,
       redactions: model.ring.redactions,
@@ -360,7 +364,7 @@ export const createLogcatSlice: SliceCreator<LogcatSlice> =
         const taken = now();
         const header = [
           `androperator logcat export of ${state.serial ?? 'no device'} at ${new Date(taken).toISOString()}`,
-          `query: ${state.appliedQuery === '' ? '(none)' : state.appliedQuery}; time window: ${windowLabel(state)}; ${model.rows} of ${model.total} lines`,
+          `query: ${state.appliedQuery === '' ? '(none)' : state.appliedQuery}; time window: ${windowLabel(state)}; ${model.lineRows} of ${model.total} lines`,
           `redaction ${state.redact ? 'on' : 'off'} for new lines; ${state.redactions} values replaced in the buffer. ${state.caveat}`,
         ];
         if (state.dropped > 0 || state.evicted > 0 || state.skipped > 0)
