@@ -191,4 +191,21 @@ describe('analyze_system_trace with a device path refuses before any pull', () =
       filesOf(sim.state).remove(BIG);
     }
   });
+
+  it('a zstd-compressed trace on the device is pulled, then refused as TRACE_UNSUPPORTED', async () => {
+    const ZSTD = '/data/local/tmp/z.pftrace';
+    filesOf(sim.state).write(ZSTD, {
+      data: Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0, 0]),
+      mode: 0o644,
+      mtimeSeconds: 0,
+    });
+    try {
+      const count = servicesOf(sim).length;
+      const result = await call(analyze, { path: ZSTD, device: serial });
+      expect(result).toMatchObject({ ok: false, error: { code: 'TRACE_UNSUPPORTED' } });
+      expect(servicesOf(sim).slice(count)).toEqual([`shell,v2,raw:stat -c '%F|%s' '${ZSTD}'`, 'sync:']);
+    } finally {
+      filesOf(sim.state).remove(ZSTD);
+    }
+  });
 });
