@@ -148,15 +148,11 @@ describe('analyze_system_trace with a device path refuses before any pull', () =
   const BIG = '/data/local/tmp/big.pftrace';
 
   it('a symbolic link, a directory and a file over 64 MiB: one stat each, never a sync pull', async () => {
-    const toyboxStat = sim.device.commands.get('stat');
-    if (toyboxStat === undefined) throw new Error('the simulated phone has no stat');
-    // The simulated file system has no symlinks: for this one path the phone's stat answers as toybox does for a
-    // symlink it does not follow (lstat), e.g. /sdcard -> /storage/self/primary on a real phone.
-    sim.device.commands.register('stat', (context) => {
-      if (context.args.at(-1) !== LINK) return toyboxStat(context);
-      context.stdout('symbolic link|27\n');
-      return 0;
-    });
+    // A real link in the phone's files, to a trace that a pull through the link would read: toybox stat (lstat)
+    // calls it a symbolic link, as it does /sdcard -> /storage/self/primary on a real phone.
+    const REAL = '/data/local/tmp/real.pftrace';
+    filesOf(sim.state).write(REAL, { data: Buffer.from([0x0a, 0x00]), mode: 0o644, mtimeSeconds: 0 });
+    filesOf(sim.state).symlink(LINK, REAL, 0);
     filesOf(sim.state).write(BIG, {
       data: Buffer.alloc(LIMITS.fileBytes + 1, 0x0a),
       mode: 0o644,
@@ -177,19 +173,39 @@ describe('analyze_system_trace with a device path refuses before any pull', () =
         ok: false,
         error: { code: 'TRACE_TOO_LARGE', details: { bytes: LIMITS.fileBytes + 1 } },
       });
-      expect(servicesOf(sim).slice(count)).toEqual([
+      const refusals = servicesOf(sim).slice(count);
+      expect(refusals).toEqual([
         `shell,v2,raw:stat -c '%F|%s' '${LINK}'`,
         "shell,v2,raw:stat -c '%F|%s' '/data/local/tmp'",
         `shell,v2,raw:stat -c '%F|%s' '${BIG}'`,
       ]);
+      expect(refusals).not.toContain('sync:');
       // A small file at the same path is pulled: the refusal above was the size check, not a failing pull.
       filesOf(sim.state).write(BIG, { data: Buffer.from([0x0a, 0x00]), mode: 0o644, mtimeSeconds: 0 });
       const small = await call(analyze, { path: BIG, device: serial });
       expect(small).toMatchObject({ ok: true, value: { status: 'unsupported' } });
       expect(servicesOf(sim).slice(count)).toContain('sync:');
     } finally {
-      sim.device.commands.register('stat', toyboxStat);
+      filesOf(sim.state).remove(LINK);
+      filesOf(sim.state).remove(REAL);
       filesOf(sim.state).remove(BIG);
+    }
+  });
+
+  it('a zstd-compressed trace on the device is pulled, then refused as TRACE_UNSUPPORTED', async () => {
+    const ZSTD = '/data/local/tmp/z.pftrace';
+    filesOf(sim.state).write(ZSTD, {
+      data: Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0, 0]),
+      mode: 0o644,
+      mtimeSeconds: 0,
+    });
+    try {
+      const count = servicesOf(sim).length;
+      const result = await call(analyze, { path: ZSTD, device: serial });
+      expect(result).toMatchObject({ ok: false, error: { code: 'TRACE_UNSUPPORTED' } });
+      expect(servicesOf(sim).slice(count)).toEqual([`shell,v2,raw:stat -c '%F|%s' '${ZSTD}'`, 'sync:']);
+    } finally {
+      filesOf(sim.state).remove(ZSTD);
     }
   });
 });

@@ -8,6 +8,15 @@ export interface DeviceFile {
   mtimeSeconds: number;
 }
 
+/** A symbolic link: its target as stored (not resolved) and its own modification time. */
+export interface DeviceLink {
+  target: string;
+  mtimeSeconds: number;
+}
+
+/** Links followed at most this deep before a lookup gives up (the kernel's ELOOP limit). */
+const MAX_LINK_DEPTH = 40;
+
 /** Largest single file a simulated device accepts (a real APK of the Operator is a few MiB). */
 export const MAX_DEVICE_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -35,9 +44,30 @@ export class DeviceFiles {
   private readonly generated = new Map<string, () => DeviceFile>();
   /** Directories made by `mkdir` (and the base ones), with their modification time. */
   private readonly directories = new Map<string, number>(BASE_DIRECTORIES.map((path) => [path, 0]));
+  /** Symbolic links by their own path (`ln -s`; on a real phone e.g. /sdcard -> /storage/self/primary). */
+  private readonly links = new Map<string, DeviceLink>();
 
+  /** The file at `path`, following symbolic links as open(2) does; undefined for a dangling or looping link. */
   read(path: string): DeviceFile | undefined {
-    return this.generated.get(path)?.() ?? this.files.get(path);
+    let current = path;
+    for (let depth = 0; depth <= MAX_LINK_DEPTH; depth += 1) {
+      const link = this.links.get(current);
+      if (link === undefined) return this.generated.get(current)?.() ?? this.files.get(current);
+      current = link.target.startsWith('/')
+        ? link.target
+        : `${parentOf(current)}/${link.target}`.replace(/^\/\//, '/');
+    }
+    return undefined;
+  }
+
+  /** Creates a symbolic link at `path` pointing at `target` (not checked, as `ln -s` does not). */
+  symlink(path: string, target: string, mtimeSeconds: number): void {
+    this.links.set(path, { target, mtimeSeconds });
+  }
+
+  /** The link stored at `path` itself (lstat(2)), or undefined when `path` is not a symbolic link. */
+  linkAt(path: string): DeviceLink | undefined {
+    return this.links.get(path);
   }
 
   write(path: string, file: DeviceFile): void {
@@ -52,7 +82,7 @@ export class DeviceFiles {
 
   remove(path: string): boolean {
     this.generated.delete(path);
-    return this.files.delete(path);
+    return this.links.delete(path) || this.files.delete(path);
   }
 
   isDirectory(path: string): boolean {
@@ -71,12 +101,13 @@ export class DeviceFiles {
   /** Removes a path and everything under it; false when nothing was there. */
   removeTree(path: string): boolean {
     const prefix = `${path}/`;
-    let removed = this.files.delete(path) || this.directories.delete(path);
+    let removed = this.links.delete(path) || this.files.delete(path) || this.directories.delete(path);
     this.generated.delete(path);
     for (const name of [...this.generated.keys()]) if (name.startsWith(prefix)) this.generated.delete(name);
     for (const name of [...this.files.keys()]) if (name.startsWith(prefix)) removed = this.files.delete(name);
     for (const name of [...this.directories.keys()])
       if (name.startsWith(prefix)) removed = this.directories.delete(name);
+    for (const name of [...this.links.keys()]) if (name.startsWith(prefix)) removed = this.links.delete(name);
     return removed;
   }
 
@@ -84,7 +115,7 @@ export class DeviceFiles {
   entries(directory: string): Array<{ name: string; file: DeviceFile | undefined }> {
     const prefix = directory === '/' ? '/' : `${directory}/`;
     const names = new Map<string, DeviceFile | undefined>();
-    for (const path of [...this.files.keys(), ...this.directories.keys()]) {
+    for (const path of [...this.files.keys(), ...this.directories.keys(), ...this.links.keys()]) {
       if (!path.startsWith(prefix) || path === prefix) continue;
       const name = path.slice(prefix.length).split('/')[0] as string;
       names.set(name, this.read(prefix + name));

@@ -149,9 +149,9 @@ export function chmod(context: CommandContext): number {
   return status;
 }
 
-/** `-rwxr-xr-x` for a mode; `d` first for directories. */
-export function modeText(mode: number, directory: boolean): string {
-  let text = directory ? 'd' : '-';
+/** `-rwxr-xr-x` for a mode; `d` first for directories, `l` for symbolic links. */
+export function modeText(mode: number, directory: boolean, link = false): string {
+  let text = link ? 'l' : directory ? 'd' : '-';
   for (const shift of [6, 3, 0]) {
     const bits = (mode >> shift) & 7;
     text += `${bits & 4 ? 'r' : '-'}${bits & 2 ? 'w' : '-'}${bits & 1 ? 'x' : '-'}`;
@@ -169,6 +169,8 @@ export function ownerOf(path: string): { uid: number; user: string; gid: number;
 
 interface PathInfo {
   directory: boolean;
+  /** The target of a symbolic link (the path itself, not followed, as lstat sees it). */
+  link?: string;
   size: number;
   mode: number;
   mtimeSeconds: number;
@@ -176,6 +178,15 @@ interface PathInfo {
 
 /** What `stat`/`ls` know about a path, or undefined when it does not exist. */
 export function pathInfo(files: DeviceFiles, path: string): PathInfo | undefined {
+  const link = files.linkAt(path);
+  if (link)
+    return {
+      directory: false,
+      link: link.target,
+      size: link.target.length,
+      mode: 0o777,
+      mtimeSeconds: link.mtimeSeconds,
+    };
   const file: DeviceFile | undefined = files.read(path);
   if (file)
     return {
@@ -212,14 +223,21 @@ export function stat(context: CommandContext): number {
       continue;
     }
     const owner = ownerOf(path);
-    const kind = info.directory ? 'directory' : info.size === 0 ? 'regular empty file' : 'regular file';
+    const kind =
+      info.link !== undefined
+        ? 'symbolic link'
+        : info.directory
+          ? 'directory'
+          : info.size === 0
+            ? 'regular empty file'
+            : 'regular file';
     const blocks = Math.ceil(info.size / 4096) * 8;
     const fields: Record<string, string> = {
       n: name,
       N: name,
       s: String(info.size),
       a: info.mode.toString(8),
-      A: modeText(info.mode, info.directory),
+      A: modeText(info.mode, info.directory, info.link !== undefined),
       F: kind,
       U: owner.user,
       G: owner.group,

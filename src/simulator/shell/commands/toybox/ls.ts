@@ -19,13 +19,13 @@ function longRows(context: CommandContext, files: DeviceFiles, rows: readonly Ro
     const owner = ownerOf(path);
     const mtimeMs = (info?.mtimeSeconds ?? 0) * 1000;
     return {
-      mode: modeText(info?.mode ?? 0, info?.directory ?? false),
+      mode: modeText(info?.mode ?? 0, info?.directory ?? false, info?.link !== undefined),
       links: String(info?.directory ? 2 : 1),
       user: owner.user,
       group: owner.group,
       size: String(info?.size ?? 0),
       time: strftime('%Y-%m-%d %H:%M', localTime(mtimeMs, zone), mtimeMs),
-      name,
+      name: info?.link !== undefined ? `${name} -> ${info.link}` : name,
     };
   });
   const width = (key: 'links' | 'user' | 'group' | 'size'): number =>
@@ -49,7 +49,9 @@ function directoryRows(files: DeviceFiles, path: string, flags: ReadonlySet<stri
 function totalKb(files: DeviceFiles, rows: readonly Row[]): number {
   return rows.reduce((total, row) => {
     const info = pathInfo(files, row.path);
-    return total + (info?.directory ? 4 : Math.ceil((info?.size ?? 0) / 4096) * 4);
+    return (
+      total + (info?.link !== undefined ? 0 : info?.directory ? 4 : Math.ceil((info?.size ?? 0) / 4096) * 4)
+    );
   }, 0);
 }
 
