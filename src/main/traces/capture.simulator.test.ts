@@ -1,6 +1,15 @@
 // The capture tools through runTool on a simulated phone behind a real adb server: what the device received, what
 // the private record holds, and the trace pulled back.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +18,7 @@ import { startIsolatedAdb, type IsolatedAdb } from '../../test-support/isolatedA
 import { bootSimulated, isolatedResolver } from '../../test-support/isolatedResolver';
 import type { SimulatedAndroid } from '../../simulator/simulatedAndroid';
 import { decodeTraceConfig } from '../../simulator/perfetto/traceConfig';
+import { filesOf } from '../../simulator/device/files';
 import { runDeviceCommand } from '../../node/adb/deviceCommand';
 import type { ApprovalRequest, Approver } from '../approval/approval';
 import { runTool } from '../android/runTool';
@@ -300,5 +310,57 @@ describe('a device without a usable perfetto', () => {
     } finally {
       await old.sim.close();
     }
+  });
+});
+
+describe('delete_system_trace on the device file system', () => {
+  /** A stopped capture whose device file and host copy exist (kept under /data/local/tmp, where shell may rm). */
+  async function kept(id: string): Promise<{ path: string; folder: string }> {
+    const path = `/data/local/tmp/androperator-${id}.pftrace`;
+    filesOf(sim.state).write(path, { data: Buffer.from([0x0a, 0x00]), mode: 0o600, mtimeSeconds: 0 });
+    const opened = await openRoot(root);
+    expect(opened.ok).toBe(true);
+    const session = {
+      id,
+      deadline_unix_secs: 0,
+      package: null,
+      sources: ['linux.ftrace'],
+      device: serial,
+      path,
+    };
+    const created = await createCapture(root, { ...session, status: 'stopped' }, new Uint8Array());
+    if (!created.ok) throw new Error(created.error.message);
+    writeFileSync(join(created.value, 'trace.pftrace'), Buffer.from([0x0a, 0x00]), { mode: 0o600 });
+    return { path, folder: created.value };
+  }
+
+  it('an approved delete removes the device file, the host copy and the record', async () => {
+    const id = 'trace-deleteme000001';
+    const other = await kept('trace-keepme00000001');
+    const { path, folder } = await kept(id);
+    const deleted = await call(remove, { trace_id: id });
+    expect(deleted).toMatchObject({ ok: true, value: { status: 'deleted', device_file_removed: true } });
+    expect(filesOf(sim.state).read(path)).toBeUndefined();
+    expect(existsSync(folder)).toBe(false);
+    // The other capture is untouched on both sides.
+    expect(filesOf(sim.state).read(other.path)).toBeDefined();
+    expect(readdirSync(other.folder).sort()).toEqual(['config.pb', 'session.json', 'trace.pftrace']);
+    filesOf(sim.state).remove(other.path);
+  });
+
+  it('a refused approval and an unknown id delete nothing on the device or the host', async () => {
+    const id = 'trace-refused0000001';
+    const { path, folder } = await kept(id);
+    const before = services().length;
+    const refused = await call(remove, { trace_id: id }, refuseAll);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'APPROVAL_REFUSED' } });
+    const unknown = await call(remove, { trace_id: 'trace-notrecordedhere' });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'SYSTEM_TRACE_REFUSED' } });
+    const bad = await call(remove, { trace_id: `trace-../${id}` });
+    expect(bad.ok).toBe(false);
+    expect(since(before).filter((service) => service.includes('rm '))).toEqual([]);
+    expect(filesOf(sim.state).read(path)?.data).toEqual(Buffer.from([0x0a, 0x00]));
+    expect(readdirSync(folder).sort()).toEqual(['config.pb', 'session.json', 'trace.pftrace']);
+    filesOf(sim.state).remove(path);
   });
 });
