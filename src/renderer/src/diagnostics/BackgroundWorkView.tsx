@@ -46,7 +46,7 @@ function Jobs(props: { section: unknown }): ReactNode {
           const reasons = strings(job, 'pending_reasons');
           return (
             <tr key={`${str(job, 'unique_id') ?? ''}-${index}`}>
-              <td>
+              <td className="bg-id">
                 <code>{num(job, 'job_id') ?? str(job, 'unique_id') ?? '?'}</code>
                 {bool(job, 'running') === true && <span className="tone-good"> running</span>}
               </td>
@@ -213,6 +213,12 @@ export function BackgroundWorkView(props: { serial: string; refreshSignal: numbe
         event.preventDefault();
         probe.refresh(argsFor(shown));
       }}
+      onKeyDown={(event) => {
+        // Two fields and no submit button: Enter in either runs the probe.
+        if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+        event.preventDefault();
+        probe.refresh(argsFor(shown));
+      }}
     >
       <input
         type="text"
@@ -235,7 +241,6 @@ export function BackgroundWorkView(props: { serial: string; refreshSignal: numbe
         aria-invalid={probe.card?.fieldError?.field === 'limit'}
         onChange={(event) => setLimit(event.target.value)}
       />
-      <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
     </form>
   );
   return (
