@@ -1,9 +1,10 @@
 // The Diagnostics area: for the selected device, a dashboard of purpose-made views (environment, app, crashes,
-// thermal and power, network, storage, Doze, permissions, the raw browser), their probes run side by side, and one
+// thermal and power, network, storage, Doze, permissions, background work, the raw browser), their probes run side by side, and one
 // generic card per registered read-only tool that has no view. Shift+R (or "Refresh all") refreshes every view.
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useConsole } from '../store/context';
 import { AppInspectorView } from './AppInspectorView';
+import { BackgroundWorkView } from './BackgroundWorkView';
 import { CrashView } from './CrashView';
 import { EnvironmentView } from './EnvironmentView';
 import { NetworkView } from './NetworkView';
@@ -31,6 +32,7 @@ export const TOOLS_WITH_VIEWS = new Set([
   'android_dumpsys',
   'android_settings',
   'android_content_query',
+  'android_background_work',
 ]);
 
 function inTextField(target: EventTarget): boolean {
@@ -111,6 +113,7 @@ export function Diagnostics(): ReactNode {
               {has('android_storage') && <StorageView {...views} />}
               {has('android_doze') && <DozeView {...views} />}
               {has('android_permission_audit') && <PermissionsView {...views} />}
+              {has('android_background_work') && <BackgroundWorkView {...views} />}
               {has('android_dumpsys') && <RawBrowserView serial={serial} />}
             </div>
             {others.length > 0 && (
