@@ -33,13 +33,13 @@ export const androidContentQuery = defineTool({
     const command = contentQueryCommand(args.uri, args.projection, args.where_clause);
     const result = await context.run(command);
     if (!result.ok) return result;
-    const { stdout, stderr, status, exit_code } = result.value;
+    const { stdout, stderr, exit_code } = result.value;
     const providerError = PROVIDER_ERROR.exec(`${stdout}\n${stderr}`);
     if (providerError)
       return fail(
         'ANDROID_COMMAND_FAILED',
         `${command}: the provider refused the query (${providerError[0]}): ${(stderr.trim() || stdout.trim()).slice(0, 300)}`,
-        { command, status, exit_code, stdout: stdout.slice(0, 2048), stderr },
+        { command, status: 'failed', exit_code, stdout: stdout.slice(0, 2048), stderr },
       );
     const failure = commandFailure(command, result.value);
     if (failure) return failure;

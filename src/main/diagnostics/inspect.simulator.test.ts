@@ -205,9 +205,10 @@ describe.each([
 
   it('android_content_query reports an unknown URI as a failure with the provider text', async () => {
     const { result } = await call(androidContentQuery, profile, { uri: 'content://com.example.none/items' });
+    // Android's `content` catches the provider's exception, prints it and still exits 0.
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'ANDROID_COMMAND_FAILED', details: { status: 'failed', exit_code: 1 } },
+      error: { code: 'ANDROID_COMMAND_FAILED', details: { status: 'failed', exit_code: 0 } },
     });
     expect(!result.ok && result.error.message).toContain('Unknown URI content://com.example.none/items');
   });
@@ -287,7 +288,7 @@ describe('android_content_query answers', () => {
         const { result } = await call(androidContentQuery, 'phone', { uri: 'content://x/items' });
         expect(result).toMatchObject({
           ok: false,
-          error: { code: 'ANDROID_COMMAND_FAILED', details: { status: 'complete', exit_code: 0 } },
+          error: { code: 'ANDROID_COMMAND_FAILED', details: { status: 'failed', exit_code: 0 } },
         });
         expect(!result.ok && result.error.message).toContain(`the provider refused the query (${marker})`);
       },

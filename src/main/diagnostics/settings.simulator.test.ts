@@ -35,6 +35,35 @@ describe('android_settings', () => {
     );
   });
 
+  it.each<[string, { stdout?: string; stderr?: string }]>([
+    ['an Error: line on stdout', { stdout: 'Error: unable to read settings\n' }],
+    ['a SecurityException on stderr', { stderr: 'java.lang.SecurityException: Permission denial\n' }],
+    ['Exception occurred while executing', { stderr: "Exception occurred while executing 'get':\n" }],
+  ])('answers %s with exit 0 as a failed command carrying the line', async (_name, printed) => {
+    const { commands } = sim.device;
+    const original = commands.get('settings');
+    if (original === undefined) throw new Error('the simulator has no settings');
+    commands.register('settings', (context) => {
+      if (printed.stdout !== undefined) context.stdout(printed.stdout);
+      if (printed.stderr !== undefined) context.stderr(printed.stderr);
+      return 0;
+    });
+    try {
+      const result = await call({ namespace: 'global', key: 'adb_enabled' });
+      const line = (printed.stdout ?? printed.stderr ?? '').trim();
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'ANDROID_COMMAND_FAILED', details: { status: 'failed', exit_code: 0 } },
+      });
+      expect(!result.ok && result.error.message).toContain(line);
+      expect(sim.device.received().map((entry) => entry.service)).toContain(
+        "shell,v2,raw:settings get global 'adb_enabled'",
+      );
+    } finally {
+      commands.register('settings', original);
+    }
+  });
+
   it('lists a namespace', async () => {
     const result = await call({ namespace: 'secure' });
     expect(result.ok && JSON.stringify(result.value)).toContain('enabled_accessibility_services=');

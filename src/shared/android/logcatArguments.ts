@@ -1,8 +1,11 @@
 // Arguments of android_logcat: a bounded, directed window of the device log, declared once for MCP, CLI and console.
 import { z } from 'zod';
 
-/** One filter spec `Tag:P` or `*:P` (P one of V D I W E F S); a tag is letters, digits and . _ $ -. */
-export const LOGCAT_FILTER_TOKEN = /^(?:\*|[A-Za-z0-9._$-]+):[VDIWEFS]$/;
+/**
+ * One filter rule (reference 3.2): `Tag` or `Tag:P`, P one of V D I W E F S in either case (logcat reads them
+ * case-blind; a bare tag means Tag:V); a tag is letters, digits and . _ $ - *, not starting with `-` (an option).
+ */
+export const LOGCAT_FILTER_TOKEN = /^(?!-)[A-Za-z0-9._$*-]+(?::[VDIWEFS])?$/i;
 /** An exact Android package name. */
 export const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/;
 
@@ -17,7 +20,8 @@ export const LOGCAT_ARGUMENTS = z
       .describe('At most this many entries (1-500, default 200)'),
     filter: z
       .string({ error: 'must be a string' })
-      .max(512, 'must be at most 512 characters')
+      .max(256, 'must be at most 256 characters')
+      .refine((value) => value.trim() !== '', 'must not be blank (leave it out for every tag)')
       .refine(
         (value) =>
           value
@@ -25,7 +29,7 @@ export const LOGCAT_ARGUMENTS = z
             .split(/\s+/)
             .filter(Boolean)
             .every((token) => LOGCAT_FILTER_TOKEN.test(token)),
-        'must be filter specs like "MyTag:D *:S" (Tag or * then : and one of V D I W E F S), never options',
+        'must be filter specs like "MyTag:D *:S" (a tag or *, then optionally : and one of V D I W E F S), never options',
       )
       .describe('Tag:priority rules, e.g. "MyTag:D *:S"')
       .optional(),

@@ -52,16 +52,16 @@ describe('content query', () => {
     expect(like.stdout.toString()).toBe('Row: 0 _data=/storage/emulated/0/DCIM/Camera/IMG_0001.png\n');
   });
 
-  it('answers unknown providers, columns and bad clauses with the provider error on stderr', async () => {
+  it('answers unknown providers, columns and bad clauses with the provider error on stderr and exit 0', async () => {
     const unknown = await runShell('content query --uri content://com.example.nothing/items');
-    expect(unknown.status).toBe(1);
+    expect(unknown.status).toBe(0);
     expect(unknown.stderr.toString()).toBe(
       'Error while accessing provider:com.example.nothing\njava.lang.IllegalArgumentException: Unknown URI content://com.example.nothing/items\n',
     );
     const column = await runShell('content query --uri content://settings/global --projection nope');
     expect(column.stderr.toString()).toContain('SQLiteException: no such column: nope');
     const clause = await runShell(`content query --uri content://settings/global --where "name IN (1,2)"`);
-    expect(clause.status).toBe(1);
+    expect(clause.status).toBe(0);
     expect(clause.stderr.toString()).toContain('syntax error');
     expect((await runShell('content query')).stderr.toString()).toBe(
       'Error: Content provider URI not specified\n',

@@ -72,7 +72,7 @@ export function content(context: CommandContext): number {
     context.stderr(
       `Error while accessing provider:${authority}\njava.lang.IllegalArgumentException: Unknown URI ${uri}\n`,
     );
-    return 1;
+    return 0;
   }
   const projection = options.get('--projection')?.split(':') ?? [...table.columns];
   const unknown = projection.find((column) => !table.columns.includes(column));
@@ -200,5 +200,6 @@ function sqlError(context: CommandContext, authority: string, message: string): 
   context.stderr(
     `Error while accessing provider:${authority}\nandroid.database.sqlite.SQLiteException: ${message} (code 1 SQLITE_ERROR)\n`,
   );
-  return 1;
+  // Content.java catches the exception, prints it and its stack trace, and exits 0.
+  return 0;
 }

@@ -133,9 +133,10 @@ function parseArguments(
     if (argument === '-f' || argument === '-r' || argument === '-n' || argument.startsWith('--file'))
       return { error: `logcat: ${argument} (log files on the device) is not supported by the simulator` };
     if (argument.startsWith('-')) return { error: `logcat: unknown option ${argument}` };
-    const match = /^([^:]+)(?::([VDIWEFS]))?$/.exec(argument);
+    // liblog reads the priority letter case-blind (filterCharToPri lowers it); a bare tag is Tag:V.
+    const match = /^([^:]+)(?::([VDIWEFS]))?$/i.exec(argument);
     if (!match) return { error: `logcat: invalid filter expression '${argument}'` };
-    const rank = PRIORITY_RANK[(match[2] ?? 'V') as LogPriority | 'S'];
+    const rank = PRIORITY_RANK[(match[2]?.toUpperCase() ?? 'V') as LogPriority | 'S'];
     if (match[1] === '*') {
       options.defaultRank = rank;
       explicitDefault = true;
