@@ -214,6 +214,24 @@ describe.each([
   });
 });
 
+describe('list_android_apps and top_android_apps limits', () => {
+  it.each([
+    [listAndroidApps, 0, 'pm list packages -f -U | head -n 1', 1],
+    [listAndroidApps, 9999, 'pm list packages -f -U | head -n 500', 500],
+    [topAndroidApps, 0, 'top -b -n 1 -m 1 -o PID,USER,RES,%MEM,%CPU,CMDLINE -s 3', 1],
+    [topAndroidApps, 51, 'top -b -n 1 -m 50 -o PID,USER,RES,%MEM,%CPU,CMDLINE -s 3', 50],
+  ])(
+    '%#: clamps an out-of-range limit %s as the reference does and sends %s',
+    async (tool, limit, command, kept) => {
+      const { result, sent } = await call(tool, 'phone', { limit });
+      expect(sent).toEqual([command]);
+      const answer = value(result);
+      expect(answer.count).toBeLessThanOrEqual(kept);
+      if (tool === listAndroidApps) expect(answer.limit).toBe(kept);
+    },
+  );
+});
+
 describe('inspect_android_environment status', () => {
   it("answers partial with data_kib null for Lollipop's toolbox df, which has no -k", async () => {
     await withCommand(

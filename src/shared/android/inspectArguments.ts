@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { IDENTIFIER } from './diagnosticsArguments';
 import { PACKAGE_NAME } from './packageName';
 
-const boundedInt = (minimum: number, maximum: number, fallback: number) =>
+/** An integer clamped into [minimum, maximum] as the reference does (list/top apps); non-integers are refused. */
+const clampedInt = (minimum: number, maximum: number, fallback: number) =>
   z
-    .number({ error: `must be an integer from ${minimum} to ${maximum}` })
-    .int(`must be an integer from ${minimum} to ${maximum}`)
-    .min(minimum, `must be an integer from ${minimum} to ${maximum}`)
-    .max(maximum, `must be an integer from ${minimum} to ${maximum}`)
-    .default(fallback);
+    .number({ error: 'must be an integer' })
+    .int('must be an integer')
+    .transform((value) => Math.min(maximum, Math.max(minimum, value)))
+    .optional()
+    .transform((value) => value ?? fallback);
 
 /** Service and arguments are checked by the allow-list (dumpsysAllowList.ts), which names the rule it applies. */
 export const DUMPSYS_ARGUMENTS = z.strictObject({
@@ -34,11 +35,11 @@ export const LIST_APPS_ARGUMENTS = z.strictObject({
     .enum(APP_SCOPES, { error: `must be one of ${APP_SCOPES.join(', ')}` })
     .default('all')
     .describe('all packages, user-installed (-3) or system (-s)'),
-  limit: boundedInt(1, 500, 200).describe('Most packages listed (1-500, default 200)'),
+  limit: clampedInt(1, 500, 200).describe('Most packages listed (default 200, clamped to 1-500)'),
 });
 
 export const TOP_APPS_ARGUMENTS = z.strictObject({
-  limit: boundedInt(1, 50, 10).describe('Processes listed, by resident memory (1-50, default 10)'),
+  limit: clampedInt(1, 50, 10).describe('Processes listed, by resident memory (default 10, clamped to 1-50)'),
 });
 
 export const CONTENT_URI = /^content:\/\/[A-Za-z0-9:/._\-%?=&]+$/;
