@@ -1,12 +1,12 @@
 // A cross-process lock file shared by every androperator process of this user (console, CLI, MCP servers): taken
 // by creating the file exclusively (a 0600 file naming its process, hard-linked into place so it never exists
-// half-written). A lock whose process is gone is stale: it is moved aside by rename (atomic, one winner) and checked
-// to be the same lock before it is removed, so a live lock taken in between is put back, never broken.
+// half-written). A lock whose process is gone is stale: one clearer at a time (holding an exclusive breaker file)
+// checks it is still the same stale lock and removes it, so a live lock taken in between is never broken.
 // Callers decide what a held lock means (refuse at once, or poll until a deadline: waitForLock.ts). A caller whose
 // work is short may also say a lock older than `staleAfterMs` is stale whatever its pid (a pid reused after a crash,
 // e.g. a restarted container).
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, rename, rm } from 'node:fs/promises';
+import { link, open, readFile, rm, stat } from 'node:fs/promises';
 
 export interface LockOwner {
   pid: number;
@@ -72,24 +72,40 @@ async function create(path: string, nonce: string, holder: string | undefined): 
   }
 }
 
-/** Moves a stale lock aside; true when the lock removed was exactly the stale one read before. */
+/** A breaker file older than this belongs to a process that died while clearing (a clear takes milliseconds). */
+const BREAKER_STALE_MS = 10_000;
+
+/**
+ * Removes a stale lock; true when the lock removed was exactly the stale one read before. Clearers take a breaker file
+ * first (created exclusively), so only one at a time reads and removes the lock: no live lock can be removed or moved
+ * aside by a second clearer that read the same stale text (with three or more processes, moving a live lock aside
+ * and back let a third take the empty place, and two held the lock).
+ */
 async function clearStale(path: string, staleText: string): Promise<boolean> {
-  const aside = `${path}.stale-${randomBytes(6).toString('hex')}`;
+  const breaker = `${path}.break`;
+  let handle;
   try {
-    await rename(path, aside);
-  } catch {
+    handle = await open(breaker, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const since = await stat(breaker).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0,
+    );
+    if (since > BREAKER_STALE_MS) await rm(breaker, { force: true });
     return false;
   }
-  const moved = await readFile(aside, 'utf8').catch(() => '');
-  if (moved !== staleText) {
-    // Someone replaced the stale lock with a live one between our read and the rename: put it back, by a link
-    // (never replacing a lock a third process may have taken meanwhile).
-    await link(aside, path).catch(() => undefined);
-    await rm(aside, { force: true });
-    return false;
+  try {
+    await handle.close();
+    const current = await readFile(path, 'utf8').catch(() => null);
+    if (current !== staleText) return false;
+    // The lock file exists while we hold the breaker, so no one can create a lock in its place; only its (dead or
+    // outlived) owner's release could remove it meanwhile, which rm tolerates.
+    await rm(path, { force: true });
+    return true;
+  } finally {
+    await rm(breaker, { force: true });
   }
-  await rm(aside, { force: true });
-  return true;
 }
 
 export interface TryLockOptions {
