@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, useConsoleStack } from './fixtures/test';
 import { deviceList, openConsole, saveScreen } from './helpers/console';
+import { expectNothingClipped } from './helpers/diagnosticsLayout';
 
 const stack = useConsoleStack({ profiles: ['phone', 'tv'], name: 'diagnostics' });
 
@@ -20,26 +21,6 @@ async function openDiagnostics(page: Page, serial: string): Promise<void> {
   await deviceList(page).getByRole('radio', { name: serial }).check();
   await page.getByRole('tab', { name: 'Diagnostics' }).click();
   await expect(page.getByRole('heading', { name: /^Diagnostics/ })).toContainText(serial);
-}
-
-/** No view's content sticks out of its frame, and the page does not scroll sideways. */
-async function expectNothingClipped(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const problems: string[] = [];
-    if (document.documentElement.scrollWidth > window.innerWidth + 1)
-      problems.push(`page ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
-    for (const frame of document.querySelectorAll<HTMLElement>('.diag-view')) {
-      const box = frame.getBoundingClientRect();
-      for (const child of frame.querySelectorAll<HTMLElement>('*')) {
-        const inner = child.getBoundingClientRect();
-        if (inner.width === 0 || child.closest('pre, details:not([open]) > :not(summary)')) continue;
-        if (inner.right > box.right + 1 || inner.left < box.left - 1)
-          problems.push(`${frame.dataset['view'] ?? '?'}: ${child.tagName}.${child.className}`);
-      }
-    }
-    return problems;
-  });
-  expect(overflow).toEqual([]);
 }
 
 test('environment, app inspector, crash list and the raw browser on a phone', async ({ page }) => {

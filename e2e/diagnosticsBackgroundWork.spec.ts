@@ -4,34 +4,14 @@
 // Attach stores the answer in the latest run's evidence. Screenshots at 1440x900 and 1024x700, nothing clipped.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test, useConsoleStack } from './fixtures/test';
 import { button, openConsole, resultColumn, saveScreen, step } from './helpers/console';
+import { expectNothingClipped } from './helpers/diagnosticsLayout';
 
 const stack = useConsoleStack({ profiles: ['phone'], name: 'diagnosticsBackgroundWork' });
 
 const LAUNCHER = 'com.google.android.apps.nexuslauncher';
 const PKG = 'com.atlasmaps.app';
-
-/** No view's content sticks out of its frame, and the page does not scroll sideways. */
-async function expectNothingClipped(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const problems: string[] = [];
-    if (document.documentElement.scrollWidth > window.innerWidth + 1)
-      problems.push(`page ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
-    for (const frame of document.querySelectorAll<HTMLElement>('.diag-view')) {
-      const box = frame.getBoundingClientRect();
-      for (const child of frame.querySelectorAll<HTMLElement>('*')) {
-        const inner = child.getBoundingClientRect();
-        if (inner.width === 0 || child.closest('pre, details:not([open]) > :not(summary)')) continue;
-        if (inner.right > box.right + 1 || inner.left < box.left - 1)
-          problems.push(`${frame.dataset['view'] ?? '?'}: ${child.tagName}.${child.className}`);
-      }
-    }
-    return problems;
-  });
-  expect(overflow).toEqual([]);
-}
 
 async function shell(serial: string, command: string): Promise<void> {
   const run = await stack().adb.adb(['-s', serial, 'shell', command]);

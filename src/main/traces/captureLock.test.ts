@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLock, withLock } from './captureLock';
+import { deadPid } from '../../test-support/deadPid';
 
 let folder = '';
 let lock = '';
@@ -16,13 +16,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
-
-/** The pid of a process that has exited (reaped by spawnSync). */
-function deadPid(): number {
-  const child = spawnSync(process.execPath, ['-e', '']);
-  if (child.pid === undefined) throw new Error('could not spawn');
-  return child.pid;
-}
 
 describe('acquireLock', () => {
   it('lets exactly one of two concurrent callers in; the other is refused naming the holder', async () => {
